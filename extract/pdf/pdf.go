@@ -1,0 +1,47 @@
+// Package pdf is the small interface through which extract reads PDFs: page
+// count, encryption, positioned text, embedded files and page rendering. The
+// pdfium sub-package implements it; nothing else in extract sees pdfium types.
+package pdf
+
+import (
+	"context"
+	"errors"
+	"image"
+
+	"github.com/docextract/docextract/extract/layout"
+)
+
+// Errors an Engine returns; match with errors.Is.
+var (
+	// ErrPasswordRequired means the PDF is encrypted and no (or a wrong)
+	// password was given.
+	ErrPasswordRequired = errors.New("pdf: password required")
+	// ErrMalformed means the bytes are not a readable PDF.
+	ErrMalformed = errors.New("pdf: malformed or unsupported PDF")
+)
+
+// Engine opens PDF documents. Implementations are safe for concurrent use.
+type Engine interface {
+	// Open parses data. password may be empty. The returned Document must be
+	// closed. Open honours ctx's deadline.
+	Open(ctx context.Context, data []byte, password string) (Document, error)
+	Close() error
+}
+
+// Attachment is a file embedded in a PDF (e.g. factur-x.xml).
+type Attachment struct {
+	Name string
+	Data []byte
+}
+
+// Document is an open PDF. Its methods are not safe for concurrent use.
+type Document interface {
+	PageCount() int
+	// Text returns the positioned words of the zero-based page i.
+	Text(ctx context.Context, i int) (layout.Page, error)
+	// Attachments returns the embedded files.
+	Attachments(ctx context.Context) ([]Attachment, error)
+	// Render draws the zero-based page i at dpi.
+	Render(ctx context.Context, i int, dpi int) (image.Image, error)
+	Close() error
+}

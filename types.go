@@ -1,0 +1,76 @@
+package docextract
+
+import "time"
+
+// DocType is the kind of document a user asks to extract.
+type DocType string
+
+const (
+	Invoice       DocType = "invoice"
+	Receipt       DocType = "receipt"
+	BankStatement DocType = "bank_statement"
+	// Other is what classification answers for content that is none of the above.
+	Other DocType = "other"
+)
+
+// DocTypes lists the types an upload may request.
+var DocTypes = []DocType{Invoice, Receipt, BankStatement}
+
+// ParseDocType returns the DocType named s, or false when s names none of the
+// types an upload accepts.
+func ParseDocType(s string) (DocType, bool) {
+	for _, t := range DocTypes {
+		if string(t) == s {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// Document statuses (DESIGN.md §3).
+const (
+	StatusQueued     = "queued"
+	StatusProcessing = "processing"
+	StatusCompleted  = "completed"
+	StatusFailed     = "failed"
+)
+
+// Task statuses beyond the document ones.
+const (
+	TaskPasswordRequired = "password_required"
+	TaskNeedsReview      = "needs_review"
+)
+
+// Task outcomes of completed tasks.
+const (
+	OutcomeExtracted           = "extracted"
+	OutcomeNoMatchingDocuments = "no_matching_documents"
+)
+
+// Task failure codes and their messages (spec 6.3).
+const (
+	FailProcessing          = "processing_failed"
+	FailInsufficientCredits = "insufficient_credits"
+)
+
+// FailureMessages maps each task failure code to the text of spec 6.3.
+var FailureMessages = map[string]string{
+	FailProcessing:          "Document processing failed.",
+	FailInsufficientCredits: "Insufficient credits to process this task.",
+}
+
+// Ingest sources of a task.
+const (
+	SourceUpload = "upload"
+	SourceEmail  = "email"
+)
+
+// Limits of the spec (section 8).
+const (
+	MaxFileSize          = 20 << 20 // 20MB
+	MaxPDFPages          = 200
+	MaxDocumentsDownload = 300
+)
+
+// Clock returns the current time; injected wherever time matters.
+type Clock func() time.Time
