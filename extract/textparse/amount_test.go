@@ -1,0 +1,122 @@
+package textparse
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseAmount(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		sep  byte
+		want string
+		cur  string
+		amb  bool
+	}{
+		{"1.234,56", 0, "1234.56", "", false},
+		{"1,234.56", 0, "1234.56", "", false},
+		{"1 234,56", 0, "1234.56", "", false},
+		{"1\u00a0234,56", 0, "1234.56", "", false},
+		{"1'234.56", 0, "1234.56", "", false},
+		{"1’234.56", 0, "1234.56", "", false},
+		{"1234.5", 0, "1234.5", "", false},
+		{"-12,00", 0, "-12", "", false},
+		{"12,00-", 0, "-12", "", false},
+		{"(12.00)", 0, "-12", "", false},
+		{"−7,50", 0, "-7.5", "", false},
+		{"€ 12,50", 0, "12.5", "EUR", false},
+		{"€12.50", 0, "12.5", "EUR", false},
+		{"12,50 €", 0, "12.5", "EUR", false},
+		{"12,50€", 0, "12.5", "EUR", false},
+		{"EUR 1.000,00", 0, "1000", "EUR", false},
+		{"1,000.00 USD", 0, "1000", "USD", false},
+		{"$1,000", 0, "1000", "USD", true},
+		{"US$ 5.00", 0, "5", "USD", false},
+		{"£3.20", 0, "3.2", "GBP", false},
+		{"CHF 1'250.–", 0, "1250", "CHF", false},
+		{"Fr. 12.50", 0, "12.5", "CHF", false},
+		{"150,00 kr", 0, "150", "SEK", false},
+		{"-€ 5,00", 0, "-5", "EUR", false},
+		{"€ -5,00", 0, "-5", "EUR", false},
+		{"1.234", 0, "1.234", "", true},
+		{"1.234", ',', "1234", "", true},
+		{"1,234", 0, "1234", "", true},
+		{"1,234", ',', "1.234", "", true},
+		{"0,123", 0, "0.123", "", false},
+		{"1.234.567", 0, "1234567", "", false},
+		{"1.234.567,8", 0, "1234567.8", "", false},
+		{"9,9000", 0, "9.9", "", false},
+		{"100", 0, "100", "", false},
+		{"+3.00", 0, "3", "", false},
+		{"12.-", 0, "12", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			m, err := ParseAmountSep(tt.in, tt.sep)
+			require.NoError(t, err)
+			require.Equal(t, tt.want, m.Value.String())
+			require.Equal(t, tt.cur, m.Currency)
+			require.Equal(t, tt.amb, m.Ambiguous)
+		})
+	}
+}
+
+func TestParseAmountRejects(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{"", "abc", "12.03.2024", "1.23.4", "1,2,3", "12a", "€", "DE123", "1.234,567.89", "12:30", "19%", "1 23,00", "--"} {
+		_, err := ParseAmount(in)
+		require.ErrorIs(t, err, ErrNotAmount, in)
+	}
+}
+
+func TestDetectDecimalSep(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, byte(','), DetectDecimalSep([]string{"1.234", "12,50", "3,00"}))
+	require.Equal(t, byte('.'), DetectDecimalSep([]string{"1,234", "12.50", "x"}))
+	require.Equal(t, byte(0), DetectDecimalSep([]string{"1,234", "100"}))
+}
+
+func TestParsePercent(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"19%": "19", "19,00%": "19", "7.5 %": "7.5", "0%": "0"} {
+		d, ok := ParsePercent(in)
+		require.True(t, ok, in)
+		require.Equal(t, want, d.String())
+	}
+	_, ok := ParsePercent("19")
+	require.False(t, ok)
+}
+
+func FuzzParseAmount(f *testing.F) {
+	for _, s := range []string{"1.234,56", "(12.00)", "€ 12", "12,00-", "CHF 1'250.–", "1 234,56 EUR"} {
+		f.Add(s, byte(0))
+		f.Add(s, byte(','))
+	}
+	f.Fuzz(func(t *testing.T, s string, sep byte) {
+		m, err := ParseAmountSep(s, sep)
+		if err != nil {
+			return
+		}
+		// A parsed value re-parses to itself in canonical form.
+		m2, err := ParseAmountSep(m.Value.String(), '.')
+		if err != nil {
+			t.Fatalf("canonical %q of %q does not re-parse: %v", m.Value.String(), s, err)
+		}
+		if !m2.Value.Equal(m.Value) {
+			t.Fatalf("%q: %s != %s", s, m.Value, m2.Value)
+		}
+	})
+}
+
+func ExampleParseAmountSep() {
+	m, _ := ParseAmountSep("1.234,56 €", 0)
+	fmt.Println(m.Value, m.Currency)
+	m, _ = ParseAmountSep("(1,234)", ',')
+	fmt.Println(m.Value)
+	// Output:
+	// 1234.56 EUR
+	// -1.234
+}

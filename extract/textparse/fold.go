@@ -1,0 +1,44 @@
+package textparse
+
+import (
+	"strings"
+	"unicode"
+)
+
+var foldMap = map[rune]string{
+	'ä': "a", 'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'å': "a", 'æ': "ae",
+	'ç': "c", 'č': "c", 'ć': "c",
+	'é': "e", 'è': "e", 'ê': "e", 'ë': "e", 'ě': "e",
+	'í': "i", 'ì': "i", 'î': "i", 'ï': "i",
+	'ñ': "n", 'ń': "n", 'ň': "n",
+	'ó': "o", 'ò': "o", 'ô': "o", 'ö': "o", 'õ': "o", 'ø': "o",
+	'ú': "u", 'ù': "u", 'û': "u", 'ü': "u", 'ů': "u",
+	'ß': "ss", 'ý': "y", 'ÿ': "y", 'ž': "z", 'š': "s", 'ř': "r", 'ł': "l",
+	'œ': "oe",
+}
+
+// Fold lower-cases s and removes diacritics ("Fälligkeit" -> "falligkeit",
+// "Échéance" -> "echeance"), for matching labels and month names.
+func Fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 || (s[i] >= 'A' && s[i] <= 'Z') {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		r = unicode.ToLower(r)
+		if f, ok := foldMap[r]; ok {
+			b.WriteString(f)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

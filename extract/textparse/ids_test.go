@@ -1,0 +1,45 @@
+package textparse
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestIBAN(t *testing.T) {
+	t.Parallel()
+	require.True(t, ValidIBAN("DE89 3704 0044 0532 0130 00"))
+	require.True(t, ValidIBAN("GB82WEST12345698765432"))
+	require.True(t, ValidIBAN("FR1420041010050500013M02606"))
+	require.False(t, ValidIBAN("DE89 3704 0044 0532 0130 01"))
+	require.False(t, ValidIBAN("DE89370400440532013"))
+	require.Equal(t, "DE89370400440532013000", FindIBAN(strings.Fields("IBAN: DE89 3704 0044 0532 0130 00 BIC: COBADEFFXXX")))
+	require.Equal(t, "DE89370400440532013000", FindIBAN(strings.Fields("IBAN:DE89370400440532013000")))
+	require.Equal(t, "", FindIBAN(strings.Fields("DE123456789 and nothing")))
+}
+
+func TestVATID(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"DE123456789", "FR 32 123 456 789", "NL123456789B01", "ATU12345678", "ESX1234567X", "IT12345678901", "BE0123456789", "GB123456789", "CHE-123.456.789 MWST"} {
+		require.True(t, ValidVATID(s), s)
+	}
+	for _, s := range []string{"DE12345678", "XX123456789", "NL123456789", "FR"} {
+		require.False(t, ValidVATID(s), s)
+	}
+	require.Equal(t, "FR32123456789", FindVATID(strings.Fields("N° TVA : FR 32 123 456 789")))
+	require.Equal(t, "DE123456789", FindVATID(strings.Fields("USt-IdNr: DE123456789")))
+}
+
+func TestNormalizeCurrency(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"€": "EUR", "eur": "EUR", "EURO": "EUR", "(EUR)": "EUR", "$": "USD", "£": "GBP", "Fr.": "CHF", "kr": "SEK", "CHF": "CHF", "zł": "PLN", "xyz": ""} {
+		require.Equal(t, want, NormalizeCurrency(in), in)
+	}
+}
+
+func ExampleValidIBAN() {
+	fmt.Println(ValidIBAN("DE89 3704 0044 0532 0130 00"))
+	// Output: true
+}

@@ -1,0 +1,306 @@
+package textparse
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Field is an invoice field that a printed label announces.
+type Field int
+
+// Fields announced by labels. FieldOtherDate and FieldOther exist so that a
+// longer label ("Delivery date", "Order number") wins over the shorter
+// label it contains ("Date", "Number") and is then ignored.
+const (
+	FieldNone Field = iota
+	FieldInvoiceNumber
+	FieldInvoiceDate
+	FieldDueDate
+	FieldNet
+	FieldTax
+	FieldGross
+	FieldAmountDue
+	FieldPrepaid
+	FieldLineTotal
+	FieldAllowanceTotal
+	FieldChargeTotal
+	FieldCurrency
+	FieldBuyer
+	FieldSeller
+	FieldIBAN
+	FieldPaymentRef
+	FieldVATID
+	FieldName
+	FieldOtherDate
+	FieldOther
+	// FieldTitle is a document title word ("Invoice", "Rechnung", "Facture")
+	// that is often followed by the invoice number.
+	FieldTitle
+)
+
+var fieldNames = [...]string{"none", "invoice_number", "invoice_date", "due_date", "net", "tax", "gross",
+	"amount_due", "prepaid", "line_total", "allowance_total", "charge_total", "currency", "buyer", "seller",
+	"iban", "payment_ref", "vat_id", "name", "other_date", "other", "title"}
+
+// String returns a short name of f.
+func (f Field) String() string {
+	if int(f) < len(fieldNames) {
+		return fieldNames[f]
+	}
+	return "field?"
+}
+
+// Column is a line-item table column announced by a header label.
+type Column int
+
+// Table columns.
+const (
+	ColNone Column = iota
+	ColPosition
+	ColDescription
+	ColQuantity
+	ColUnit
+	ColUnitPrice
+	ColAmount
+	ColVATRate
+	ColVATAmount
+	ColOther
+)
+
+// labelDef is one phrase of a dictionary with its strength in 0..1.
+type labelDef struct {
+	toks     []string
+	field    int
+	strength float64
+}
+
+type dict struct {
+	byFirst map[string][]labelDef
+}
+
+func (d *dict) add(field int, strength float64, phrases string) {
+	for _, p := range strings.Split(phrases, "|") {
+		toks := Tokens(p)
+		if len(toks) == 0 {
+			continue
+		}
+		d.byFirst[toks[0]] = append(d.byFirst[toks[0]], labelDef{toks: toks, field: field, strength: strength})
+	}
+}
+
+var fieldDict = dict{byFirst: map[string][]labelDef{}}
+var columnDict = dict{byFirst: map[string][]labelDef{}}
+
+func init() {
+	f := func(fl Field, s float64, p string) { fieldDict.add(int(fl), s, p) }
+	// Invoice number.
+	f(FieldInvoiceNumber, 1, "invoice number|invoice no|invoice nr|invoice num|invoice id|invoice n|inv no|inv nr|invoice ref|invoice reference|bill number|bill no|"+
+		"credit note number|credit note no|"+
+		"rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|rechnung nummer|gutschriftsnummer|gutschrift nr|belegnummer|belegnr|beleg nr|"+
+		"facture n|facture no|facture numero|numero de facture|n de facture|no de facture|numero facture|avoir n|numero d avoir|"+
+		"factuurnummer|factuurnr|factuur nr|factuur nummer|creditnota nummer|"+
+		"numero de factura|factura n|factura no|factura nro|n factura|no factura|num factura|"+
+		"numero fattura|fattura n|fattura nr|fattura numero|n fattura|nr fattura|numero documento")
+	f(FieldInvoiceNumber, 0.6, "document number|document no|doc no|number|nummer|numero|no|nr")
+	f(FieldTitle, 1, "invoice|tax invoice|commercial invoice|credit note|rechnung|handelsrechnung|gutschrift|rechnungskorrektur|"+
+		"facture|avoir|factuur|creditnota|factura|fattura|nota di credito")
+	// Dates.
+	f(FieldInvoiceDate, 1, "invoice date|date of invoice|date of issue|issue date|invoice dated|billing date|"+
+		"rechnungsdatum|belegdatum|beleg datum|ausstellungsdatum|rechnungs datum|"+
+		"date de facture|date facture|date d emission|date de facturation|"+
+		"factuurdatum|datum factuur|factuur datum|"+
+		"fecha de factura|fecha factura|fecha de emision|fecha emision|"+
+		"data fattura|data della fattura|data documento|data emissione")
+	f(FieldInvoiceDate, 0.6, "date|datum|fecha|data|dated")
+	f(FieldDueDate, 1, "due date|date due|payment due|payment due date|due by|pay by|payable by|due on|"+
+		"falligkeitsdatum|falligkeit|fallig am|fallig bis|zahlbar bis|zahlungsziel|"+
+		"date d echeance|echeance|date limite de paiement|a payer avant le|"+
+		"vervaldatum|vervaldag|uiterste betaaldatum|"+
+		"fecha de vencimiento|vencimiento|fecha vencimiento|"+
+		"data scadenza|scadenza|data di scadenza")
+	f(FieldOtherDate, 1, "delivery date|date of delivery|ship date|shipping date|shipment date|order date|service date|service period|period|"+
+		"lieferdatum|leistungsdatum|liefer und leistungsdatum|bestelldatum|auftragsdatum|lieferscheindatum|lieferschein datum|leistungszeitraum|abrechnungszeitraum|zeitraum|"+
+		"date de livraison|date de commande|date de prestation|periode|"+
+		"leverdatum|besteldatum|fecha de entrega|fecha de pedido|data di consegna|data ordine|"+
+		"bestell datum|auftrag datum|auftrag datum lief|date de debut|date de fin|date facture associee|date de facture associee")
+	f(FieldOther, 1, "order number|order no|order nr|po number|purchase order|customer number|customer no|customer id|account number|tax number|"+
+		"bestellnummer|bestellnr|bestell nr|auftragsnummer|auftrag nr|kundennummer|kunden nr|kundennr|lieferscheinnummer|lieferschein nr|steuernummer|"+
+		"numero de commande|n de commande|n bon de commande|numero client|n de client|n client|"+
+		"ordernummer|klantnummer|numero de pedido|numero de cliente|numero ordine|codice cliente|"+
+		"page|seite|pagina|tel|phone|telefon|fax|"+
+		"n de facture associee|facture liee|related invoice")
+	// Totals.
+	f(FieldNet, 1, "subtotal|sub total|net amount|total net|net total|total net amount|total excl vat|total excluding vat|total excl tax|total excluding tax|total before tax|"+
+		"amount excl vat|total exclusive of vat|taxable amount|total taxable|"+
+		"nettobetrag|netto|nettosumme|summe netto|gesamt netto|nettogesamtbetrag|rechnungssumme ohne ust|rechnungsbetrag netto|zwischensumme|warenwert netto|"+
+		"total ht|montant ht|sous total|sous total ht|total hors taxes|montant hors taxes|"+
+		"subtotaal|totaal excl btw|netto bedrag|totaal exclusief btw|"+
+		"base imponible|subtotal sin iva|total sin iva|importe neto|"+
+		"imponibile|totale imponibile|subtotale|totale netto")
+	f(FieldTax, 1, "vat|tax|total vat|vat amount|tax amount|total tax|sales tax|gst|"+
+		"mwst|ust|umsatzsteuer|mehrwertsteuer|steuerbetrag|summe mwst|summe ust|mwst betrag|ust betrag|zzgl mwst|zzgl ust|"+
+		"tva|total tva|montant tva|montant de la tva|"+
+		"btw|btw bedrag|totaal btw|"+
+		"iva|total iva|importe iva|cuota iva|imposta|totale iva|iva totale")
+	f(FieldGross, 1, "grand total|total amount|invoice total|total incl vat|total including vat|total inc vat|total incl tax|total including tax|total gross|gross amount|gross total|"+
+		"gesamtbetrag|bruttobetrag|brutto|bruttosumme|rechnungsbetrag|rechnungssumme|endbetrag|gesamtsumme|summe gesamt|gesamt brutto|gesamtbetrag brutto|"+
+		"total ttc|montant ttc|montant total|total toutes taxes comprises|"+
+		"totaal incl btw|totaalbedrag|totaal bedrag|factuurbedrag|"+
+		"total factura|importe total|total con iva|"+
+		"totale fattura|totale documento|importo totale|totale complessivo")
+	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt")
+	f(FieldAmountDue, 1, "amount due|balance due|total due|amount payable|total payable|to pay|please pay|payment amount|balance|"+
+		"zahlbetrag|zu zahlen|zu zahlender betrag|zahlbarer betrag|offener betrag|restbetrag|"+
+		"net a payer|reste a payer|montant du|montant a payer|a payer|"+
+		"te betalen|totaal te betalen|openstaand bedrag|"+
+		"total a pagar|importe a pagar|"+
+		"netto a pagare|totale da pagare|da pagare")
+	f(FieldPrepaid, 1, "prepaid|prepaid amount|amount paid|paid|deposit|advance payment|already paid|"+
+		"anzahlung|erhaltene anzahlungen|erhaltene anzahlung|bereits bezahlt|geleistete anzahlungen|abschlagszahlung|abschlagszahlungen|"+
+		"acompte|deja paye|montant deja paye|acomptes|"+
+		"vooruitbetaling|reeds betaald|aanbetaling|"+
+		"anticipo|pagado|importe pagado|acconto|gia pagato")
+	f(FieldLineTotal, 1, "line total|lines total|total lines|sum of lines|positionssumme|summe positionen|warenwert|total des lignes|total articles")
+	f(FieldAllowanceTotal, 1, "total discount|discount total|total allowances|gesamtbetrag der abschlage|summe rabatte|abschlage|total remises|remise globale")
+	f(FieldChargeTotal, 1, "total charges|gesamtbetrag der zuschlage|zuschlage|total frais")
+	f(FieldCurrency, 1, "currency|wahrung|devise|monnaie|valuta|moneda|divisa")
+	f(FieldBuyer, 1, "bill to|billed to|invoice to|invoiced to|sold to|customer|buyer|client|recipient|invoice address|billing address|"+
+		"rechnungsempfanger|rechnungsadresse|kunde|kaufer|leistungsempfanger|auftraggeber|empfanger|"+
+		"adresse du client|facture a|facturer a|adresse de facturation|destinataire|"+
+		"factuur aan|factureren aan|klant|afnemer|factuuradres|"+
+		"facturar a|cliente|destinatario|comprador|intestatario|spett le|spettabile")
+	f(FieldSeller, 1, "seller|supplier|vendor|from|sold by|issued by|"+
+		"verkaufer|lieferant|rechnungssteller|absender|leistungserbringer|"+
+		"fournisseur|vendeur|emetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|cedente|venditore")
+	f(FieldIBAN, 1, "iban")
+	f(FieldPaymentRef, 1, "payment reference|reference|remittance information|verwendungszweck|zahlungsreferenz|referenz|"+
+		"reference de paiement|communication|betalingskenmerk|kenmerk|betalingsreferentie|referencia de pago|concepto de pago|causale|riferimento pagamento")
+	f(FieldVATID, 1, "vat id|vat no|vat number|vat reg no|vat registration no|vat registration number|tax id|"+
+		"ust idnr|ustidnr|ust id|ust id nr|umsatzsteuer id|umsatzsteuer identifikationsnummer|ust identnr|"+
+		"n tva|tva intracommunautaire|numero de tva|no tva|tva intracom|"+
+		"btw nummer|btw nr|btw id|nif|cif|nif iva|n iva|partita iva|p iva")
+	f(FieldName, 1, "name|firma|nom|naam|nombre|nome|company")
+
+	c := func(col Column, s float64, p string) { columnDict.add(int(col), s, p) }
+	c(ColPosition, 1, "pos|position|item no|line|ligne|nr|no|#|lfd nr|regel")
+	c(ColDescription, 1, "description|item|items|article|product|products|service|services|details|designation|libelle|"+
+		"bezeichnung|beschreibung|artikel|artikelbezeichnung|leistung|leistungsbeschreibung|text|"+
+		"produit|prestation|omschrijving|artikelomschrijving|descripcion|concepto|articulo|producto|descrizione|articolo|prodotto")
+	c(ColQuantity, 1, "qty|quantity|quantities|menge|anzahl|anz|qte|quantite|aantal|cantidad|cant|quantita|qta|hours|hrs|stunden")
+	c(ColUnit, 1, "unit|units|uom|einheit|me|unite|eenheid|unidad|unita")
+	c(ColUnitPrice, 1, "unit price|price|rate|unit cost|price per unit|einzelpreis|preis|nettopreis|e preis|ep|stuckpreis|einzelpreis netto|"+
+		"prix unitaire|pu|pu ht|prix|prix ht|prix unitaire ht|stukprijs|prijs|eenheidsprijs|precio unitario|precio|prezzo unitario|prezzo")
+	c(ColAmount, 1, "amount|total|line total|total price|net amount|line amount|subtotal|"+
+		"gesamtpreis|gesamt|betrag|nettobetrag|nettowert|summe|gesamtbetrag|"+
+		"montant|montant ht|total ht|bedrag|totaal|importe|total linea|importo|totale")
+	c(ColVATRate, 1, "vat|vat %|vat rate|tax|tax %|tax rate|mwst|mwst %|ust|ust %|steuersatz|steuer|tva|taux tva|btw|btw %|iva|iva %")
+	c(ColOther, 1, "discount|rabatt|remise|korting|descuento|sconto|reference|referenzen|ref|sku|code|art nr|artikelnummer|gtin|ean|date")
+}
+
+// Tokens splits s into normalised label tokens: words are lower-cased,
+// accent-folded and stripped of punctuation ("Rechnungs-Nr.:" ->
+// "rechnungsnr", "N°" -> "n", "d'échéance" -> "d", "echeance"); a slash
+// splits a word ("Käufer/Leistungsempfänger"); tokens that are only symbols
+// are dropped.
+func Tokens(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		out = appendNorm(out, w)
+	}
+	return out
+}
+
+func appendNorm(out []string, w string) []string {
+	w = Fold(w)
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			out = append(out, b.String())
+			b.Reset()
+		}
+	}
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		case r == '/' || r == '\'' || r == '’' || r == '(' || r == ')':
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// WordTokens normalises each word of a line and returns the tokens with, for
+// each token, the index of the word it came from.
+func WordTokens(words []string) (toks []string, wordOf []int) {
+	for i, w := range words {
+		n := len(toks)
+		toks = appendNorm(toks, w)
+		for j := n; j < len(toks); j++ {
+			wordOf = append(wordOf, i)
+		}
+	}
+	return toks, wordOf
+}
+
+// LabelMatch is a label found in a token sequence.
+type LabelMatch struct {
+	// Field is the announced field (for MatchColumns: the Column as int).
+	Field Field
+	// Start and End delimit the matched tokens, End exclusive.
+	Start, End int
+	// Strength is how specific the label is, in 0..1.
+	Strength float64
+}
+
+// MatchLabels finds the field labels in toks (as returned by Tokens or
+// WordTokens), longest phrase first, without overlaps.
+func MatchLabels(toks []string) []LabelMatch { return fieldDict.match(toks) }
+
+// MatchColumns finds the line-table column headers in toks.
+func MatchColumns(toks []string) []ColumnMatch {
+	ms := columnDict.match(toks)
+	out := make([]ColumnMatch, len(ms))
+	for i, m := range ms {
+		out[i] = ColumnMatch{Column: Column(m.Field), Start: m.Start, End: m.End}
+	}
+	return out
+}
+
+// ColumnMatch is a column header found in a token sequence.
+type ColumnMatch struct {
+	Column     Column
+	Start, End int
+}
+
+func (d *dict) match(toks []string) []LabelMatch {
+	var out []LabelMatch
+	for i := 0; i < len(toks); {
+		best := -1
+		var bd labelDef
+		for _, def := range d.byFirst[toks[i]] {
+			n := len(def.toks)
+			if n <= best || i+n > len(toks) {
+				continue
+			}
+			ok := true
+			for k := 1; k < n; k++ {
+				if toks[i+k] != def.toks[k] {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				best, bd = n, def
+			}
+		}
+		if best < 0 {
+			i++
+			continue
+		}
+		out = append(out, LabelMatch{Field: Field(bd.field), Start: i, End: i + best, Strength: bd.strength})
+		i += best
+	}
+	return out
+}

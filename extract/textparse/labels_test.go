@@ -1,0 +1,95 @@
+package textparse
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestTokens(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, []string{"rechnungsnr"}, Tokens("Rechnungs-Nr.:"))
+	require.Equal(t, []string{"n"}, Tokens("N°"))
+	require.Equal(t, []string{"date", "d", "echeance"}, Tokens("Date d'échéance :"))
+	require.Equal(t, []string{"kaufer", "leistungsempfanger"}, Tokens("Käufer/Leistungsempfänger"))
+	require.Equal(t, []string{"total", "incl", "vat"}, Tokens("Total € Incl. VAT"))
+}
+
+func TestMatchLabels(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in    string
+		field Field
+	}{
+		{"Invoice No.", FieldInvoiceNumber},
+		{"Rechnungsnummer:", FieldInvoiceNumber},
+		{"FACTURE N° :", FieldInvoiceNumber},
+		{"Factuurnummer", FieldInvoiceNumber},
+		{"Número de factura", FieldInvoiceNumber},
+		{"Fattura n.", FieldInvoiceNumber},
+		{"Invoice Date", FieldInvoiceDate},
+		{"Rechnungsdatum", FieldInvoiceDate},
+		{"Date de facture", FieldInvoiceDate},
+		{"Fecha de factura", FieldInvoiceDate},
+		{"Data fattura", FieldInvoiceDate},
+		{"Due Date", FieldDueDate},
+		{"Date d'échéance", FieldDueDate},
+		{"Fälligkeit", FieldDueDate},
+		{"Vervaldatum", FieldDueDate},
+		{"Delivery date", FieldOtherDate},
+		{"Subtotal", FieldNet},
+		{"Total HT", FieldNet},
+		{"Rechnungssumme ohne USt.", FieldNet},
+		{"Totaal excl. BTW", FieldNet},
+		{"Base imponible", FieldNet},
+		{"Imponibile", FieldNet},
+		{"MwSt.", FieldTax},
+		{"TVA", FieldTax},
+		{"Grand Total", FieldGross},
+		{"Total TTC", FieldGross},
+		{"Bruttosumme", FieldGross},
+		{"Total € Incl. VAT", FieldGross},
+		{"Importe total", FieldGross},
+		{"Amount due", FieldAmountDue},
+		{"Net à payer", FieldAmountDue},
+		{"Zahlbetrag", FieldAmountDue},
+		{"Te betalen", FieldAmountDue},
+		{"Erhaltene Anzahlungen", FieldPrepaid},
+		{"Acompte", FieldPrepaid},
+		{"Währung:", FieldCurrency},
+		{"Bill to", FieldBuyer},
+		{"Rechnungsempfänger", FieldBuyer},
+		{"Verkäufer", FieldSeller},
+		{"IBAN", FieldIBAN},
+		{"Verwendungszweck", FieldPaymentRef},
+		{"USt-IdNr.", FieldVATID},
+		{"Rechnung", FieldTitle},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			ms := MatchLabels(Tokens(tt.in))
+			require.NotEmpty(t, ms)
+			require.Equal(t, tt.field, ms[0].Field)
+		})
+	}
+}
+
+func TestMatchColumns(t *testing.T) {
+	t.Parallel()
+	ms := MatchColumns(Tokens("Pos Beschreibung Menge Einheit Einzelpreis MwSt. Gesamtpreis"))
+	var cols []Column
+	for _, m := range ms {
+		cols = append(cols, m.Column)
+	}
+	require.Equal(t, []Column{ColPosition, ColDescription, ColQuantity, ColUnit, ColUnitPrice, ColVATRate, ColAmount}, cols)
+}
+
+func ExampleMatchLabels() {
+	for _, m := range MatchLabels(Tokens("Rechnungsnummer: 2024-17 Datum: 02.01.2024")) {
+		fmt.Println(m.Field, m.Start, m.End)
+	}
+	// Output:
+	// invoice_number 0 1
+	// invoice_date 2 3
+}
