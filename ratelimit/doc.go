@@ -1,0 +1,9 @@
+// Package ratelimit is an in-memory GCRA (generic cell rate algorithm) rate
+// limiter keyed by an arbitrary string, such as an API key id, and the parser
+// of its "N/DURATION" configuration ("1000/1m", "5/1s").
+//
+// GCRA keeps one timestamp per key (the theoretical arrival time), so it
+// allows a full burst of N requests and then one every DURATION/N: a rolling
+// window without per-request bookkeeping. It is not distributed: each process
+// limits on its own.
+package ratelimit
