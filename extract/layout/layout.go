@@ -1,9 +1,3 @@
-// Package layout holds positioned text, the common currency of every reader in
-// extract: the PDF text layer and OCR both produce Pages of Words, and every
-// field extractor consumes Lines rebuilt from them in reading order.
-//
-// Coordinates are in points (PDF) or pixels (OCR) with the origin at the
-// top-left corner of the page: X grows to the right, Y grows downwards.
 package layout
 
 import "strings"
