@@ -29,7 +29,7 @@ var currencySymbols = map[string]string{
 	"kč": "CZK", "czk": "CZK",
 	"ft": "HUF", "huf": "HUF",
 	"lei": "RON",
-	"a$": "AUD", "au$": "AUD", "c$": "CAD", "ca$": "CAD", "nz$": "NZD",
+	"a$":  "AUD", "au$": "AUD", "c$": "CAD", "ca$": "CAD", "nz$": "NZD",
 	"hk$": "HKD", "s$": "SGD", "r$": "BRL", "r": "ZAR",
 }
 
