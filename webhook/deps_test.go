@@ -1,0 +1,26 @@
+package webhook
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestStdlibOnly keeps the receiver's build free of anything but the
+// standard library (DESIGN.md §1).
+func TestStdlibOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").CombinedOutput()
+	require.NoError(t, err, string(out))
+	var foreign []string
+	for _, p := range strings.Fields(string(out)) {
+		if p != "github.com/docextract/docextract/webhook" {
+			foreign = append(foreign, p)
+		}
+	}
+	require.Empty(t, foreign, "package webhook must import the standard library only")
+}
