@@ -59,6 +59,11 @@ type LineItem struct {
 	ProductTotalPrice *Amount `json:"ProductTotalPrice"`
 	TaxRate           *Amount `json:"TaxRate"`
 	Unit              *string `json:"Unit"`
+	// ProductAllowanceCharge is the line-level charges minus the line-level
+	// allowances already included in ProductTotalPrice (EN 16931 BG-27/BG-28),
+	// nil when the line states none. Validation checks
+	// quantity × unit price + ProductAllowanceCharge = ProductTotalPrice.
+	ProductAllowanceCharge *Amount `json:"ProductAllowanceCharge,omitempty"`
 }
 
 // TaxBreakdown is one VAT rate row.

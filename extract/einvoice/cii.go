@@ -132,6 +132,8 @@ func parseCII(root *node, nm ciiNames) (*docextract.InvoiceData, Info) {
 			ProductTotalPrice: total,
 			Unit:              docextract.Str(qty.AttrValue("unitCode")),
 		}
+		item.ProductAllowanceCharge = lineAllowanceCharge(li.Get(nm.lineSettlement).All("SpecifiedTradeAllowanceCharge"), cur,
+			func(ac *node) bool { return strings.EqualFold(ac.Str("ChargeIndicator", "Indicator"), "true") }, "ActualAmount")
 		for _, t := range li.Get(nm.lineSettlement).All("ApplicableTradeTax") {
 			if r := amount(t.Get(nm.percent)); r != nil {
 				item.TaxRate = r
@@ -155,4 +157,27 @@ func newInvoice() *docextract.InvoiceData {
 // cases it.
 func normIBAN(s string) string {
 	return strings.ToUpper(strings.Join(strings.Fields(s), ""))
+}
+
+// lineAllowanceCharge sums a line's charges minus its allowances (by
+// magnitude: some generators write allowances as negative amounts); nil when
+// the line has none.
+func lineAllowanceCharge(acs []*node, cur string, isCharge func(*node) bool, amountName string) *docextract.Amount {
+	var sum *docextract.Amount
+	for _, ac := range acs {
+		a := amountIn(ac.All(amountName), cur)
+		if a == nil {
+			continue
+		}
+		v := a.Abs()
+		if !isCharge(ac) {
+			v = v.Neg()
+		}
+		if sum == nil {
+			sum = docextract.NewAmount(v)
+		} else {
+			sum = docextract.NewAmount(sum.Add(v))
+		}
+	}
+	return sum
 }

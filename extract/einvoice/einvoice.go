@@ -239,10 +239,17 @@ func unitPrice(price, basis *docextract.Amount) *docextract.Amount {
 	if price == nil || basis == nil || basis.IsZero() || basis.Equal(decimal.NewFromInt(1)) {
 		return price
 	}
-	q := price.Div(basis.Decimal)
-	// Keep exact quotients exact; cap recurring ones at 10 places.
-	if !q.Mul(basis.Decimal).Equal(price.Decimal) {
-		q = price.DivRound(basis.Decimal, 10)
+	// Keep exact quotients exact with as few decimals as they need (at least
+	// the price's own); cap recurring ones at 10 places.
+	places := -price.Exponent()
+	if places < 0 {
+		places = 0
 	}
-	return docextract.NewAmount(q)
+	for ; places <= 10; places++ {
+		q := price.DivRound(basis.Decimal, places)
+		if q.Mul(basis.Decimal).Equal(price.Decimal) {
+			return docextract.NewAmount(q)
+		}
+	}
+	return docextract.NewAmount(price.DivRound(basis.Decimal, 10))
 }

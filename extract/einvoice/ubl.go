@@ -96,6 +96,8 @@ func parseUBL(root *node) (*docextract.InvoiceData, Info) {
 			ProductTotalPrice: amount(li.Get("LineExtensionAmount")),
 			TaxRate:           amount(li.Get("Item", "ClassifiedTaxCategory", "Percent")),
 			Unit:              docextract.Str(qty.AttrValue("unitCode")),
+			ProductAllowanceCharge: lineAllowanceCharge(li.All("AllowanceCharge"), cur,
+				func(ac *node) bool { return strings.EqualFold(ac.Str("ChargeIndicator"), "true") }, "Amount"),
 		})
 	}
 	return inv, info

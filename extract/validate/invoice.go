@@ -1,0 +1,191 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/docextract/docextract"
+)
+
+// Invoice applies the invoice rules to d and returns the outcome.
+//
+// A rule runs only when every value it needs was read; a rule with a missing
+// input is skipped (not recorded), because "not read" is not "wrong". Missing
+// allowance, charge, prepaid and rounding amounts count as zero, since
+// documents omit them when there are none. The rules, in order:
+//
+//   - RuleNetTaxGross: net + tax = gross, or net + tax + rounding = gross
+//     (exact);
+//   - RuleGrossDue: gross - prepaid = due, or gross - prepaid + rounding = due
+//     (exact);
+//   - RuleLinesSum: the sum of line totals = LineTotalAmount; without a
+//     LineTotalAmount it is compared with the net total, and only when the
+//     invoice states no allowances or charges (exact; needs every line to
+//     have a total);
+//   - RuleLineTotalNet: LineTotalAmount - allowances + charges = net (exact);
+//   - RuleLineQtyPrice, per line: quantity × unit price (+ the line's
+//     ProductAllowanceCharge, when stated) = line total, within
+//     half a unit of the total's last decimal plus |quantity| × half a unit of
+//     the price's last decimal (the error the printed roundings can hide);
+//   - RuleTaxSum: the sum of the tax rows' amounts = total tax (exact);
+//   - RuleTaxRate, per tax row: taxable × rate / 100 = tax amount within
+//     one cent (half a cent of rounding plus half a cent for VAT computed per
+//     line and summed).
+//
+// Passed is true when every recorded check passed and TotalGrossPrice was
+// read; a missing TotalGrossPrice is recorded as a failed RuleGrossPresent
+// check. CalculationLogic names the first failing check, or, when all pass,
+// the net + tax = gross rule with its numbers (or the first rule that ran).
+// d == nil is treated as an invoice where nothing was read.
+func Invoice(d *docextract.InvoiceData) docextract.Validation {
+	if d == nil {
+		d = &docextract.InvoiceData{}
+	}
+	g := d.General
+	x := d.Extra
+	if x == nil {
+		x = &docextract.InvoiceDetails{}
+	}
+	var r ruleSet
+	zero := decimal.Zero
+
+	if g.TotalGrossPrice == nil {
+		r.addMissing(RuleGrossPresent, "TotalGrossPrice was not read, so the invoice cannot be validated")
+	}
+
+	// net + tax (+ rounding) = gross
+	if present(g.TotalNetPrice, g.TotalTaxAmount, g.TotalGrossPrice) {
+		net, tax, gross, rnd := g.TotalNetPrice.Decimal, g.TotalTaxAmount.Decimal, g.TotalGrossPrice.Decimal, x.RoundingAmount.Dec()
+		exp := net.Add(tax)
+		sentence := fmt.Sprintf("TotalNetPrice + TotalTaxAmount = TotalGrossPrice (%s + %s = %s)", dec(net), dec(tax), dec(gross))
+		if !exp.Equal(gross) && !rnd.IsZero() && exp.Add(rnd).Equal(gross) {
+			exp = exp.Add(rnd)
+			sentence = fmt.Sprintf("TotalNetPrice + TotalTaxAmount + RoundingAmount = TotalGrossPrice (%s + %s + %s = %s)", dec(net), dec(tax), dec(rnd), dec(gross))
+		}
+		r.add(RuleNetTaxGross, exp, gross, zero, sentence,
+			fmt.Sprintf("TotalNetPrice + TotalTaxAmount = %s (%s + %s), but TotalGrossPrice is %s", dec(exp), dec(net), dec(tax), dec(gross)))
+		r.logicOnce(sentence)
+	}
+
+	// gross - prepaid (+ rounding) = due
+	if present(g.TotalGrossPrice, g.AmountDue) {
+		gross, pre, rnd, due := g.TotalGrossPrice.Decimal, x.PrepaidAmount.Dec(), x.RoundingAmount.Dec(), g.AmountDue.Decimal
+		exp := gross.Sub(pre)
+		sentence := fmt.Sprintf("TotalGrossPrice - PrepaidAmount = AmountDue (%s - %s = %s)", dec(gross), dec(pre), dec(due))
+		if !exp.Equal(due) && !rnd.IsZero() && exp.Add(rnd).Equal(due) {
+			exp = exp.Add(rnd)
+			sentence = fmt.Sprintf("TotalGrossPrice - PrepaidAmount + RoundingAmount = AmountDue (%s - %s + %s = %s)", dec(gross), dec(pre), dec(rnd), dec(due))
+		}
+		r.add(RuleGrossDue, exp, due, zero, sentence,
+			fmt.Sprintf("TotalGrossPrice - PrepaidAmount = %s (%s - %s), but AmountDue is %s", dec(exp), dec(gross), dec(pre), dec(due)))
+		r.logicOnce(sentence)
+	}
+
+	// sum of line totals = line total
+	if sum, ok := sumLines(d.LineItems); ok {
+		target, label := x.LineTotal, "LineTotalAmount"
+		if target == nil && !nonZero(x.AllowanceTotal) && !nonZero(x.ChargeTotal) {
+			target, label = g.TotalNetPrice, "TotalNetPrice"
+		}
+		if target != nil {
+			sentence := fmt.Sprintf("sum of %d line totals = %s (%s)", len(d.LineItems), label, dec(target.Decimal))
+			r.add(RuleLinesSum, sum, target.Decimal, zero, sentence,
+				fmt.Sprintf("sum of %d line totals is %s, but %s is %s", len(d.LineItems), dec(sum), label, dec(target.Decimal)))
+			r.logicOnce(sentence)
+		}
+	}
+
+	// line total - allowances + charges = net
+	if present(x.LineTotal, g.TotalNetPrice) {
+		lt, al, ch, net := x.LineTotal.Decimal, x.AllowanceTotal.Dec(), x.ChargeTotal.Dec(), g.TotalNetPrice.Decimal
+		exp := lt.Sub(al).Add(ch)
+		sentence := fmt.Sprintf("LineTotalAmount - AllowanceTotalAmount + ChargeTotalAmount = TotalNetPrice (%s - %s + %s = %s)", dec(lt), dec(al), dec(ch), dec(net))
+		r.add(RuleLineTotalNet, exp, net, zero, sentence,
+			fmt.Sprintf("LineTotalAmount - AllowanceTotalAmount + ChargeTotalAmount = %s (%s - %s + %s), but TotalNetPrice is %s", dec(exp), dec(lt), dec(al), dec(ch), dec(net)))
+		r.logicOnce(sentence)
+	}
+
+	// per line: quantity × unit price = total
+	for i, li := range d.LineItems {
+		if !present(li.ProductQuantity, li.ProductUnitPrice, li.ProductTotalPrice) {
+			continue
+		}
+		q, p, t := li.ProductQuantity.Decimal, li.ProductUnitPrice.Decimal, li.ProductTotalPrice.Decimal
+		exp := q.Mul(p)
+		tol := halfUnit(t).Add(q.Abs().Mul(halfUnit(p)))
+		formula, values := "ProductQuantity × ProductUnitPrice", fmt.Sprintf("%s × %s", q.String(), dec(p))
+		if ac := li.ProductAllowanceCharge; ac != nil {
+			exp = exp.Add(ac.Decimal)
+			formula += " + ProductAllowanceCharge"
+			values += " + " + dec(ac.Decimal)
+		}
+		sentence := fmt.Sprintf("line %d: %s = ProductTotalPrice (%s = %s)", i+1, formula, values, dec(t))
+		r.add(RuleLineQtyPrice, exp, t, tol, sentence,
+			fmt.Sprintf("line %d: %s = %s (%s), but ProductTotalPrice is %s (tolerance %s)", i+1, formula, exp.String(), values, dec(t), tol.String()))
+		r.logicOnce(sentence)
+	}
+
+	// sum of tax rows = total tax
+	if g.TotalTaxAmount != nil && len(d.Taxes) > 0 {
+		sum, ok := decimal.Zero, true
+		for _, t := range d.Taxes {
+			if t.TaxAmount == nil {
+				ok = false
+				break
+			}
+			sum = sum.Add(t.TaxAmount.Decimal)
+		}
+		if ok {
+			tot := g.TotalTaxAmount.Decimal
+			sentence := fmt.Sprintf("sum of %d tax amounts = TotalTaxAmount (%s)", len(d.Taxes), dec(tot))
+			r.add(RuleTaxSum, sum, tot, zero, sentence,
+				fmt.Sprintf("sum of %d tax amounts is %s, but TotalTaxAmount is %s", len(d.Taxes), dec(sum), dec(tot)))
+			r.logicOnce(sentence)
+		}
+	}
+
+	// per tax row: taxable × rate = tax
+	cent := decimal.New(1, -2)
+	for i, t := range d.Taxes {
+		if !present(t.TaxableAmount, t.TaxRate, t.TaxAmount) {
+			continue
+		}
+		base, rate, amt := t.TaxableAmount.Decimal, t.TaxRate.Decimal, t.TaxAmount.Decimal
+		exp := base.Mul(rate).Div(decimal.NewFromInt(100))
+		tol := decimal.Max(cent, halfUnit(amt).Mul(decimal.NewFromInt(2)))
+		sentence := fmt.Sprintf("tax row %d: TaxableAmount × TaxRate = TaxAmount (%s × %s%% = %s)", i+1, dec(base), rate.String(), dec(amt))
+		r.add(RuleTaxRate, exp, amt, tol, sentence,
+			fmt.Sprintf("tax row %d: TaxableAmount × TaxRate = %s (%s × %s%%), but TaxAmount is %s", i+1, exp.String(), dec(base), rate.String(), dec(amt)))
+		r.logicOnce(sentence)
+	}
+
+	noRule := "TotalGrossPrice was read; no arithmetic rule could be applied because the amounts it needs were not read"
+	if g.TotalGrossPrice != nil {
+		noRule = fmt.Sprintf("TotalGrossPrice %s was read; no arithmetic rule could be applied because the amounts it needs were not read", dec(g.TotalGrossPrice.Decimal))
+	}
+	return r.result(noRule)
+}
+
+// logicOnce keeps the first passing rule's sentence as the summary.
+func (r *ruleSet) logicOnce(s string) {
+	if r.logic == "" {
+		r.logic = s
+	}
+}
+
+// sumLines adds the line totals; ok is false when there are no lines or a
+// line has no total (a partial sum proves nothing).
+func sumLines(items []docextract.LineItem) (decimal.Decimal, bool) {
+	if len(items) == 0 {
+		return decimal.Zero, false
+	}
+	sum := decimal.Zero
+	for _, li := range items {
+		if li.ProductTotalPrice == nil {
+			return decimal.Zero, false
+		}
+		sum = sum.Add(li.ProductTotalPrice.Decimal)
+	}
+	return sum, true
+}
