@@ -1,0 +1,41 @@
+package bank
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/internal/testdocs"
+)
+
+// requireSame compares extracted data with the truth, amounts by value.
+func requireSame(t *testing.T, want, got *docextract.BankStatementData) {
+	t.Helper()
+	norm := func(d *docextract.BankStatementData) string {
+		b, err := json.MarshalIndent(d, "", " ")
+		require.NoError(t, err)
+		var v any
+		require.NoError(t, json.Unmarshal(b, &v))
+		b, _ = json.MarshalIndent(v, "", " ")
+		return string(b)
+	}
+	require.Equal(t, norm(want), norm(got))
+}
+
+func TestExtractGenerated(t *testing.T) {
+	t.Parallel()
+	for _, l := range testdocs.StatementLayouts() {
+		for seed := range uint64(6) {
+			t.Run(fmt.Sprintf("%s/%d", l, seed), func(t *testing.T) {
+				t.Parallel()
+				s, err := testdocs.NewStatement(testdocs.StatementOptions{Layout: l, Seed: seed, LinesPerPage: 20 + int(seed)*4})
+				require.NoError(t, err)
+				got := Extract(s.Pages)
+				requireSame(t, s.Truth, got)
+			})
+		}
+	}
+}

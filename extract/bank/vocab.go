@@ -1,0 +1,167 @@
+package bank
+
+import (
+	"strings"
+
+	"github.com/docextract/docextract/extract/textparse"
+)
+
+type colKind int
+
+const (
+	colDate colKind = iota + 1
+	colValue
+	colDesc
+	colRef
+	colDebit
+	colCredit
+	colAmount
+	colBalance
+)
+
+func (k colKind) numeric() bool { return k >= colDebit }
+
+// headerVocab maps folded column titles to their kind (EN, DE, FR, NL, ES,
+// IT).
+var headerVocab = map[string]colKind{}
+
+func init() {
+	add := func(k colKind, titles string) {
+		for _, t := range strings.Split(titles, "|") {
+			headerVocab[t] = k
+		}
+	}
+	add(colDate, "date|booking date|posting date|transaction date|trans date|txn date|datum|buchungstag|buchungsdatum|buchung|"+
+		"date operation|date d'operation|date comptable|boekdatum|transactiedatum|fecha|fecha operacion|f. operacion|"+
+		"data|data operazione|data contabile")
+	add(colValue, "value date|value|valuta|wertstellung|valutadatum|wert|valeur|date valeur|date de valeur|rentedatum|"+
+		"f. valor|fecha valor|valor|data valuta")
+	add(colDesc, "description|details|transaction details|particulars|narrative|transaction|payee|"+
+		"verwendungszweck|buchungstext|beschreibung|vorgang|erlauterung|text|libelle|libelle de l'operation|operation|"+
+		"nature de l'operation|designation|omschrijving|mededelingen|naam / omschrijving|concepto|descripcion|movimiento|"+
+		"descrizione|causale|descrizione operazione")
+	add(colRef, "reference|ref|ref.|referenz|reference client|referentie|kenmerk|referencia|riferimento")
+	add(colDebit, "debit|debits|withdrawals|withdrawal|paid out|money out|payments|out|soll|lastschrift|belastung|ausgang|"+
+		"debit eur|af|debet|cargo|cargos|debe|dare|addebiti|uscite|addebito")
+	add(colCredit, "credit|credits|deposits|deposit|paid in|money in|receipts|in|haben|gutschrift|eingang|"+
+		"bij|abono|abonos|haber|ingresos|avere|accrediti|entrate|accredito")
+	add(colAmount, "amount|betrag|umsatz|montant|bedrag|importe|importo|amount eur|betrag eur|betrag in eur|montant eur")
+	add(colBalance, "balance|running balance|saldo|kontostand|solde|saldo eur|balance eur")
+}
+
+// classifyHeader returns the column kind of a header cell text.
+func classifyHeader(s string) colKind {
+	f := normLabel(s)
+	if k, ok := headerVocab[f]; ok {
+		return k
+	}
+	// "Amount (EUR)", "Betrag in EUR", "Balance £".
+	ws := strings.Fields(f)
+	if len(ws) > 1 {
+		if k, ok := headerVocab[ws[0]]; ok {
+			return k
+		}
+	}
+	return 0
+}
+
+// normLabel folds accents and case and trims punctuation around a label.
+func normLabel(s string) string {
+	f := textparse.Fold(s)
+	f = strings.NewReplacer("(", " ", ")", " ", ":", " ", "’", "'").Replace(f)
+	return strings.Join(strings.Fields(strings.Trim(f, " .:*")), " ")
+}
+
+// Row labels, folded. Carry labels are checked first.
+var (
+	carryLabels = []string{"carried forward", "brought forward", "carried over", "balance forward", "ubertrag", "uebertrag",
+		"a reporter", "report", "report solde", "transport", "suma y sigue", "riporto", "a riportare", "saldo a riportare",
+		"continued", "continued on next page"}
+	openingLabels = []string{"opening balance", "previous balance", "starting balance", "start balance", "balance at start",
+		"beginning balance", "alter kontostand", "alter saldo", "anfangssaldo", "anfangsbestand", "kontostand alt", "saldo alt",
+		"solde precedent", "solde initial", "ancien solde", "solde au debut", "solde d'ouverture", "solde debut de periode",
+		"beginsaldo", "vorig saldo", "oud saldo", "saldo vorig", "begin saldo", "saldo inicial", "saldo anterior",
+		"saldo iniziale", "saldo precedente", "saldo di apertura", "saldo apertura"}
+	closingLabels = []string{"closing balance", "new balance", "ending balance", "final balance", "balance at end",
+		"neuer kontostand", "neuer saldo", "endsaldo", "schlusssaldo", "kontostand neu", "saldo neu", "nouveau solde",
+		"solde final", "solde de cloture", "solde fin de periode", "eindsaldo", "nieuw saldo", "eind saldo", "saldo final",
+		"saldo finale", "saldo di chiusura", "saldo chiusura"}
+	totalLabels = []string{"total", "totals", "summe", "gesamt", "total des operations", "totaux", "totaal", "totale",
+		"sous-total", "subtotal", "suma"}
+	holderLabels = []string{"account holder", "account name", "account owner", "kontoinhaber", "inhaber", "titulaire",
+		"titulaire du compte", "rekeninghouder", "tenaamstelling", "titular", "titular de la cuenta", "intestatario",
+		"intestato a"}
+	accountLabels = []string{"account number", "account no", "account no.", "acct no", "kontonummer", "konto-nr", "konto-nr.",
+		"konto nr", "konto nr.", "numero de compte", "n° de compte", "no de compte", "n° compte", "rekeningnummer",
+		"numero de cuenta", "n.º de cuenta", "no de cuenta", "numero conto", "conto n", "conto n.", "conto corrente n."}
+	currencyLabels = []string{"currency", "account currency", "wahrung", "kontowahrung", "devise", "monnaie", "valuta",
+		"moneda", "divisa"}
+	bankLabels   = []string{"bank", "bank name", "kreditinstitut", "institut", "banque", "etablissement", "banco", "entidad", "banca"}
+	periodLabels = []string{"period", "statement period", "for the period", "from", "zeitraum", "abrechnungszeitraum",
+		"vom", "periode", "du", "van", "periodo", "del", "dal", "auszugszeitraum"}
+	refLabels = []string{"eref", "ref", "ref.", "reference", "referenz", "mref", "kref", "kenmerk", "referentie",
+		"betalingskenmerk", "referencia", "riferimento", "rif", "rif.", "end-to-end-ref", "end-to-end-ref."}
+	titleWords = []string{"statement", "kontoauszug", "releve", "extrait", "rekeningafschrift", "afschrift", "extracto",
+		"estratto"}
+)
+
+// hasLabel reports whether the folded words fw contain label as whole
+// words; when atStart it must begin the line.
+func hasLabel(fw []string, label string, atStart bool) bool {
+	lw := strings.Fields(label)
+	for i := 0; i+len(lw) <= len(fw); i++ {
+		ok := true
+		for j, w := range lw {
+			if fw[i+j] != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+		if atStart {
+			return false
+		}
+	}
+	return false
+}
+
+// labelValue finds label at the start of the folded words fw (possibly
+// followed by ":" tokens) and returns the index of the first value word.
+func labelValue(fw []string, labels []string) (int, bool) {
+	best := -1
+	for _, l := range labels {
+		lw := strings.Fields(l)
+		if len(lw) > len(fw) || len(lw) <= best {
+			continue
+		}
+		ok := true
+		for j, w := range lw {
+			if fw[j] != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			best = len(lw)
+		}
+	}
+	if best < 0 {
+		return 0, false
+	}
+	for best < len(fw) && fw[best] == "" {
+		best++
+	}
+	return best, true
+}
+
+// foldWords folds each token for label matching: accents and case removed,
+// surrounding ":" dropped (a lone ":" becomes "").
+func foldWords(tokens []string) []string {
+	out := make([]string, len(tokens))
+	for i, t := range tokens {
+		out[i] = strings.Trim(textparse.Fold(t), ":")
+	}
+	return out
+}
