@@ -130,8 +130,10 @@ func dateFmt(layout string) func(time.Time) string {
 var stmtStyles = map[StatementLayout]*stmtStyle{
 	StatementEN: {
 		country: "GB", currency: "GBP", bank: "Northwind Bank plc", title: "Statement of Account",
-		number: func(r *rand.Rand, t time.Time) string { return fmt.Sprintf("%d/%02d-%d", t.Year(), t.Month(), 10+r.IntN(89)) },
-		bban:   func(r *rand.Rand) string { return "NWBK" + digits(r, 14) },
+		number: func(r *rand.Rand, t time.Time) string {
+			return fmt.Sprintf("%d/%02d-%d", t.Year(), t.Month(), 10+r.IntN(89))
+		},
+		bban: func(r *rand.Rand) string { return "NWBK" + digits(r, 14) },
 		header: func(s *stmtData) []string {
 			return []string{
 				"Statement no. " + s.number,
@@ -157,8 +159,10 @@ var stmtStyles = map[StatementLayout]*stmtStyle{
 	},
 	StatementDE: {
 		country: "DE", currency: "EUR", bank: "Sparkasse Musterstadt", title: "Kontoauszug",
-		number: func(r *rand.Rand, t time.Time) string { return fmt.Sprintf("%d/%d", int(t.Month())+r.IntN(3), t.Year()) },
-		bban:   func(r *rand.Rand) string { return "37040044" + digits(r, 10) },
+		number: func(r *rand.Rand, t time.Time) string {
+			return fmt.Sprintf("%d/%d", int(t.Month())+r.IntN(3), t.Year())
+		},
+		bban: func(r *rand.Rand) string { return "37040044" + digits(r, 10) },
 		header: func(s *stmtData) []string {
 			return []string{
 				"Kontoauszug Nr. " + s.number,
@@ -174,7 +178,9 @@ var stmtStyles = map[StatementLayout]*stmtStyle{
 		cols: []col{{cDate, "Buchungstag", 40}, {cValue, "Valuta", 108}, {cDesc, "Verwendungszweck", 170},
 			{cAmount, "Betrag", 555}},
 		date: dateFmt("02.01.2006"), num: numDE, sign: signSH,
-		opening:  func(s *stmtData) string { return "Alter Kontostand vom " + s.start.AddDate(0, 0, -1).Format("02.01.2006") },
+		opening: func(s *stmtData) string {
+			return "Alter Kontostand vom " + s.start.AddDate(0, 0, -1).Format("02.01.2006")
+		},
 		closing:  func(s *stmtData) string { return "Neuer Kontostand vom " + s.end.Format("02.01.2006") },
 		carryOut: "Übertrag", carryIn: "Übertrag",
 		refLine: func(ref string) string { return "EREF: " + ref },
@@ -185,8 +191,10 @@ var stmtStyles = map[StatementLayout]*stmtStyle{
 	},
 	StatementFR: {
 		country: "FR", currency: "EUR", bank: "Banque du Léman", title: "Relevé de compte",
-		number: func(r *rand.Rand, t time.Time) string { return fmt.Sprintf("%d-%02d%d", t.Year(), t.Month(), r.IntN(10)) },
-		bban:   func(r *rand.Rand) string { return "30006" + digits(r, 5) + digits(r, 11) + digits(r, 2) },
+		number: func(r *rand.Rand, t time.Time) string {
+			return fmt.Sprintf("%d-%02d%d", t.Year(), t.Month(), r.IntN(10))
+		},
+		bban: func(r *rand.Rand) string { return "30006" + digits(r, 5) + digits(r, 11) + digits(r, 2) },
 		header: func(s *stmtData) []string {
 			return []string{
 				"Relevé de compte n° " + s.number,
@@ -202,7 +210,9 @@ var stmtStyles = map[StatementLayout]*stmtStyle{
 		cols: []col{{cDate, "Date", 40}, {cDesc, "Libellé", 100}, {cValue, "Valeur", 330},
 			{cDebit, "Débit", 465}, {cCredit, "Crédit", 555}},
 		date: dateFmt("02/01/2006"), num: numFR, sign: signColumns,
-		opening:  func(s *stmtData) string { return "Solde précédent au " + s.start.AddDate(0, 0, -1).Format("02/01/2006") },
+		opening: func(s *stmtData) string {
+			return "Solde précédent au " + s.start.AddDate(0, 0, -1).Format("02/01/2006")
+		},
 		closing:  func(s *stmtData) string { return "Nouveau solde au " + s.end.Format("02/01/2006") },
 		carryOut: "À reporter", carryIn: "Report",
 		refLine: func(ref string) string { return "Réf. " + ref },
@@ -225,8 +235,8 @@ var stmtStyles = map[StatementLayout]*stmtStyle{
 		},
 		marker: func(i, n int) string { return fmt.Sprintf("Pagina %d van %d", i, n) }, markerTop: true,
 		footer: "Noordbank N.V., Postbus 100, 9700 AA Groningen",
-		cols: []col{{cDate, "Datum", 40}, {cDesc, "Omschrijving", 110}, {cAmount, "Bedrag", 460}, {cBalance, "Saldo", 555}},
-		date: dateFmt("02-01-2006"), num: numDE, sign: signPlusMinus,
+		cols:   []col{{cDate, "Datum", 40}, {cDesc, "Omschrijving", 110}, {cAmount, "Bedrag", 460}, {cBalance, "Saldo", 555}},
+		date:   dateFmt("02-01-2006"), num: numDE, sign: signPlusMinus,
 		opening:  func(*stmtData) string { return "Beginsaldo" },
 		closing:  func(*stmtData) string { return "Eindsaldo" },
 		carryOut: "Transport naar volgende pagina", carryIn: "Transport van vorige pagina",
@@ -237,8 +247,10 @@ var stmtStyles = map[StatementLayout]*stmtStyle{
 	},
 	StatementES: {
 		country: "ES", currency: "EUR", bank: "Banco Ejemplo S.A.", title: "Extracto de cuenta",
-		number: func(r *rand.Rand, t time.Time) string { return fmt.Sprintf("%d%02d%d", t.Year(), t.Month(), r.IntN(10)) },
-		bban:   func(r *rand.Rand) string { return "2100" + digits(r, 16) },
+		number: func(r *rand.Rand, t time.Time) string {
+			return fmt.Sprintf("%d%02d%d", t.Year(), t.Month(), r.IntN(10))
+		},
+		bban: func(r *rand.Rand) string { return "2100" + digits(r, 16) },
 		header: func(s *stmtData) []string {
 			return []string{
 				"Extracto nº " + s.number,
