@@ -1,0 +1,581 @@
+// Package pdfium implements pdf.Engine with PDFium compiled to WebAssembly
+// (github.com/klippa-app/go-pdfium, wazero runtime): pure Go, no cgo, no
+// external binary. One Engine holds a pool of PDFium instances sized by the
+// caller; the compiled module is cached on disk (the user cache directory) so
+// a cold command-line start does not pay for compiling PDFium again.
+//
+// Every call runs under its context: when the deadline passes, the instance is
+// killed (its WebAssembly execution interrupted) and the call fails, so a
+// hostile PDF cannot hang a worker.
+package pdfium
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"unicode"
+
+	gopdfium "github.com/klippa-app/go-pdfium"
+	"github.com/klippa-app/go-pdfium/references"
+	"github.com/klippa-app/go-pdfium/requests"
+	"github.com/klippa-app/go-pdfium/webassembly"
+	"github.com/tetratelabs/wazero"
+
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/pdf"
+)
+
+// Config configures an Engine. The zero value is usable.
+type Config struct {
+	// Workers is the number of PDFium instances (documents open at once);
+	// 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// CacheDir holds the compiled WebAssembly module. "" means
+	// os.UserCacheDir()/docextract/wazero; "-" disables the disk cache.
+	CacheDir string
+}
+
+// Engine is a pool of PDFium instances. It is safe for concurrent use.
+type Engine struct {
+	pool  gopdfium.Pool
+	cache wazero.CompilationCache
+	sem   chan struct{}
+}
+
+var _ pdf.Engine = (*Engine)(nil)
+
+// New starts a pool. It compiles (or loads from the cache) the PDFium module,
+// which takes a few seconds cold and some tens of milliseconds warm.
+func New(cfg Config) (*Engine, error) {
+	n := cfg.Workers
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true)
+	var cache wazero.CompilationCache
+	if dir := cacheDir(cfg.CacheDir); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err == nil {
+			if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
+				cache = c
+				rc = rc.WithCompilationCache(c)
+			}
+		}
+	}
+	pool, err := webassembly.Init(webassembly.Config{
+		MinIdle:       1,
+		MaxIdle:       n,
+		MaxTotal:      n,
+		ReuseWorkers:  true,
+		RuntimeConfig: rc,
+		Stdout:        io.Discard,
+		Stderr:        io.Discard,
+	})
+	if err != nil {
+		if cache != nil {
+			cache.Close(context.Background())
+		}
+		return nil, fmt.Errorf("pdfium: start pool: %w", err)
+	}
+	return &Engine{pool: pool, cache: cache, sem: make(chan struct{}, n)}, nil
+}
+
+func cacheDir(dir string) string {
+	switch dir {
+	case "-":
+		return ""
+	case "":
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		return filepath.Join(base, "docextract", "wazero")
+	}
+	return dir
+}
+
+// Close stops the pool.
+func (e *Engine) Close() error {
+	err := e.pool.Close()
+	if e.cache != nil {
+		e.cache.Close(context.Background())
+	}
+	return err
+}
+
+// Open parses data with PDFium. The document keeps one instance of the pool
+// until it is closed.
+func (e *Engine) Open(ctx context.Context, data []byte, password string) (pdf.Document, error) {
+	select {
+	case e.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	inst, err := e.pool.GetInstanceWithContext(ctx)
+	if err != nil {
+		<-e.sem
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("pdfium: get instance: %w", err)
+	}
+	d := &document{inst: inst, data: data, password: password, release: func() { <-e.sem }}
+	d.watch(ctx)
+	if err := d.open(ctx); err != nil {
+		d.Close()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, err
+	}
+	return d, nil
+}
+
+type document struct {
+	inst     gopdfium.Pdfium
+	r        *raw
+	data     []byte
+	password string
+	buf, pw  uint32 // module memory holding the file and password
+	rect     uint32 // scratch FS_RECTF
+	doc      uint64 // FPDF_DOCUMENT
+	pages    int
+	release  func()
+
+	// gdoc is the go-pdfium handle, opened on first Render only.
+	gdoc *references.FPDF_DOCUMENT
+
+	mu     sync.Mutex // guards killed/closed against the watchdog
+	killed bool
+	closed bool
+	stop   chan struct{}
+}
+
+func (d *document) open(ctx context.Context) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: pdfium panic: %v", pdf.ErrMalformed, r)
+		}
+	}()
+	if d.r, err = newRaw(d.inst.GetImplementation()); err != nil {
+		return err
+	}
+	if d.buf, err = d.r.write(ctx, d.data); err != nil {
+		return err
+	}
+	if d.pw, err = d.r.write(ctx, []byte(d.password)); err != nil {
+		return err
+	}
+	if d.rect, err = d.r.malloc(ctx, 16); err != nil {
+		return err
+	}
+	h, err := d.r.call(ctx, "FPDF_LoadMemDocument64", uint64(d.buf), uint64(len(d.data)), uint64(d.pw))
+	if err != nil {
+		return err
+	}
+	if uint32(h) == 0 {
+		code, _ := d.r.call(context.Background(), "FPDF_GetLastError")
+		if code == 4 { // FPDF_ERR_PASSWORD
+			return pdf.ErrPasswordRequired
+		}
+		return fmt.Errorf("%w (pdfium error %d)", pdf.ErrMalformed, code)
+	}
+	d.doc = uint64(uint32(h))
+	n, err := d.r.call(ctx, "FPDF_GetPageCount", d.doc)
+	if err != nil {
+		return err
+	}
+	d.pages = i32(n)
+	if d.pages < 0 {
+		return fmt.Errorf("%w: negative page count", pdf.ErrMalformed)
+	}
+	return nil
+}
+
+// watch kills the instance when ctx is done before the document is closed.
+func (d *document) watch(ctx context.Context) {
+	d.stop = make(chan struct{})
+	if ctx.Done() == nil {
+		return
+	}
+	go func() {
+		select {
+		case <-ctx.Done():
+			d.mu.Lock()
+			if !d.closed && !d.killed {
+				d.killed = true
+				d.inst.Kill()
+			}
+			d.mu.Unlock()
+		case <-d.stop:
+		}
+	}()
+}
+
+// guard runs f, turning PDFium panics into errors and a passed deadline into
+// ctx.Err().
+func (d *document) guard(ctx context.Context, f func() error) (err error) {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	killed := d.killed
+	d.mu.Unlock()
+	if killed {
+		return context.DeadlineExceeded
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("pdfium: panic: %v", r)
+		}
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
+	}()
+	return f()
+}
+
+func (d *document) PageCount() int { return d.pages }
+
+func (d *document) Close() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.closed {
+		return nil
+	}
+	d.closed = true
+	close(d.stop)
+	if !d.killed {
+		func() {
+			defer func() { recover() }()
+			if d.gdoc != nil {
+				d.inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: *d.gdoc})
+			}
+			if d.r != nil {
+				if d.doc != 0 {
+					d.r.call(context.Background(), "FPDF_CloseDocument", d.doc)
+				}
+				d.r.free(d.buf)
+				d.r.free(d.pw)
+				d.r.free(d.rect)
+			}
+		}()
+		d.inst.Close()
+	}
+	d.release()
+	return nil
+}
+
+func (d *document) Attachments(ctx context.Context) ([]pdf.Attachment, error) {
+	var out []pdf.Attachment
+	err := d.guard(ctx, func() error {
+		n, err := d.r.call(ctx, "FPDFDoc_GetAttachmentCount", d.doc)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < i32(n); i++ {
+			a, err := d.r.call(ctx, "FPDFDoc_GetAttachment", d.doc, uint64(i))
+			if err != nil {
+				return err
+			}
+			if uint32(a) == 0 {
+				continue
+			}
+			att, err := d.attachment(ctx, uint64(uint32(a)))
+			if err != nil {
+				return err
+			}
+			out = append(out, att)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// maxAttachment bounds the embedded file read into memory.
+const maxAttachment = 32 << 20
+
+func (d *document) attachment(ctx context.Context, a uint64) (pdf.Attachment, error) {
+	var att pdf.Attachment
+	size, err := d.r.call(ctx, "FPDFAttachment_GetName", a, 0, 0)
+	if err != nil {
+		return att, err
+	}
+	if n := uint32(size); n > 0 && n < 1<<16 {
+		p, err := d.r.malloc(ctx, int(n))
+		if err != nil {
+			return att, err
+		}
+		d.r.call(ctx, "FPDFAttachment_GetName", a, uint64(p), uint64(n))
+		b, _ := d.r.read(p, n)
+		d.r.free(p)
+		att.Name = utf16z(b)
+	}
+	lenp, err := d.r.malloc(ctx, 4)
+	if err != nil {
+		return att, err
+	}
+	defer d.r.free(lenp)
+	ok, err := d.r.call(ctx, "FPDFAttachment_GetFile", a, 0, 0, uint64(lenp))
+	if err != nil || uint32(ok) == 0 {
+		return att, err
+	}
+	n, _ := d.r.mem.ReadUint32Le(lenp)
+	if n == 0 || n > maxAttachment {
+		return att, nil
+	}
+	p, err := d.r.malloc(ctx, int(n))
+	if err != nil {
+		return att, err
+	}
+	defer d.r.free(p)
+	ok, err = d.r.call(ctx, "FPDFAttachment_GetFile", a, uint64(p), uint64(n), uint64(lenp))
+	if err != nil || uint32(ok) == 0 {
+		return att, err
+	}
+	att.Data, _ = d.r.read(p, n)
+	return att, nil
+}
+
+func (d *document) Render(ctx context.Context, i int, dpi int) (image.Image, error) {
+	if i < 0 || i >= d.pages {
+		return nil, fmt.Errorf("pdfium: page %d out of range", i)
+	}
+	var img image.Image
+	err := d.guard(ctx, func() error {
+		if d.gdoc == nil {
+			req := &requests.OpenDocument{File: &d.data}
+			if d.password != "" {
+				req.Password = &d.password
+			}
+			od, err := d.inst.OpenDocument(req)
+			if err != nil {
+				return err
+			}
+			d.gdoc = &od.Document
+		}
+		ref := requests.Page{ByIndex: &requests.PageByIndex{Document: *d.gdoc, Index: i}}
+		res, err := d.inst.RenderPageInDPI(&requests.RenderPageInDPI{Page: ref, DPI: dpi})
+		if err != nil {
+			return err
+		}
+		// The image lives in WebAssembly memory until cleanup: copy it out.
+		src := res.Result.Image
+		cp := image.NewRGBA(src.Rect)
+		copy(cp.Pix, src.Pix)
+		if res.CleanupFunc != nil {
+			res.CleanupFunc()
+		}
+		img = cp
+		return nil
+	})
+	return img, err
+}
+
+// char is one PDFium text character: its loose box in PDF user space
+// (bottom-left origin), angle in radians and font size.
+type char struct {
+	r                        rune
+	left, top, right, bottom float64
+	angle                    float64
+	size                     float64
+}
+
+func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
+	page := layout.Page{Number: i + 1}
+	if i < 0 || i >= d.pages {
+		return page, fmt.Errorf("pdfium: page %d out of range", i)
+	}
+	var chars []char
+	err := d.guard(ctx, func() error {
+		var err error
+		chars, page.Width, page.Height, err = d.chars(ctx, i)
+		return err
+	})
+	if err != nil {
+		return page, err
+	}
+	page.Words = Words(chars, page.Width, page.Height)
+	return page, nil
+}
+
+func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64, err error) {
+	r, bg := d.r, context.Background()
+	pg, err := r.call(ctx, "FPDF_LoadPage", d.doc, uint64(i))
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	if uint32(pg) == 0 {
+		return nil, 0, 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
+	}
+	defer r.call(bg, "FPDF_ClosePage", pg)
+	wv, _ := r.call(bg, "FPDF_GetPageWidthF", pg)
+	hv, _ := r.call(bg, "FPDF_GetPageHeightF", pg)
+	w, h = f32(wv), f32(hv)
+	tp, err := r.call(ctx, "FPDFText_LoadPage", pg)
+	if err != nil {
+		return nil, w, h, err
+	}
+	if uint32(tp) == 0 {
+		return nil, w, h, nil // no text layer
+	}
+	defer r.call(bg, "FPDFText_ClosePage", tp)
+	nv, err := r.call(bg, "FPDFText_CountChars", tp)
+	if err != nil {
+		return nil, w, h, err
+	}
+	n := i32(nv)
+	chars = make([]char, 0, n)
+	for k := 0; k < n; k++ {
+		if k&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, w, h, err
+			}
+		}
+		u, err := r.call(bg, "FPDFText_GetUnicode", tp, uint64(k))
+		if err != nil {
+			return nil, w, h, err
+		}
+		c := char{r: rune(uint32(u))}
+		if c.r == 0 || c.r == ' ' || c.r == '\r' || c.r == '\n' || c.r == 0xFFFE || c.r == 0xFFFF {
+			c.r = ' '
+			chars = append(chars, c)
+			continue
+		}
+		if ok, err := r.call(bg, "FPDFText_GetLooseCharBox", tp, uint64(k), uint64(d.rect)); err != nil {
+			return nil, w, h, err
+		} else if uint32(ok) == 0 {
+			continue
+		}
+		var box [4]float32
+		for j := range box {
+			v, _ := r.mem.ReadUint32Le(d.rect + uint32(4*j))
+			box[j] = math.Float32frombits(v)
+		}
+		c.left, c.top, c.right, c.bottom = float64(box[0]), float64(box[1]), float64(box[2]), float64(box[3])
+		// Angle and size change at word boundaries, not inside words: read
+		// them for the first character after a break only.
+		if len(chars) == 0 || chars[len(chars)-1].r == ' ' {
+			av, _ := r.call(bg, "FPDFText_GetCharAngle", tp, uint64(k))
+			c.angle = f32(av)
+			sv, _ := r.call(bg, "FPDFText_GetFontSize", tp, uint64(k))
+			c.size = math.Float64frombits(sv)
+		} else {
+			prev := chars[len(chars)-1]
+			c.angle, c.size = prev.angle, prev.size
+		}
+		chars = append(chars, c)
+	}
+	return chars, w, h, nil
+}
+
+// Words groups PDFium characters into words: a word ends at a space or line
+// break character, a horizontal gap wider than a fraction of the font size, or
+// a jump to another line. Characters rotated away from the dominant text
+// direction (stamps, margin notes) are dropped; a page whose text runs at 90,
+// 180 or 270 degrees is turned upright. Coordinates are converted to a
+// top-left origin.
+func Words(chars []char, width, height float64) []layout.Word {
+	quad := dominantQuadrant(chars)
+	var words []layout.Word
+	var cur layout.Word
+	var buf strings.Builder
+	var lastX1 float64
+	flush := func() {
+		if buf.Len() > 0 {
+			cur.Text = buf.String()
+			cur.Conf = 100
+			words = append(words, cur)
+		}
+		buf.Reset()
+	}
+	for _, c := range chars {
+		if c.r == ' ' || unicode.IsSpace(c.r) || unicode.IsControl(c.r) {
+			flush()
+			continue
+		}
+		if quadrant(c.angle) != quad {
+			flush()
+			continue
+		}
+		x0, y0, x1, y1 := upright(c, quad, width, height)
+		h := y1 - y0
+		if buf.Len() > 0 {
+			// PDFium inserts space characters where it sees word gaps, so a
+			// break here is only for what it missed: a jump to another line
+			// or a wide gap.
+			ref := math.Max(cur.Y1-cur.Y0, h)
+			if ref <= 0 {
+				ref = 1
+			}
+			gap := x0 - lastX1
+			cy := (y0 + y1) / 2
+			if gap > ref*0.5 || gap < -ref || cy < cur.Y0 || cy > cur.Y1 {
+				flush()
+			}
+		}
+		if buf.Len() == 0 {
+			cur = layout.Word{X0: x0, Y0: y0, X1: x1, Y1: y1, Size: c.size}
+		} else {
+			cur.X0, cur.Y0 = math.Min(cur.X0, x0), math.Min(cur.Y0, y0)
+			cur.X1, cur.Y1 = math.Max(cur.X1, x1), math.Max(cur.Y1, y1)
+			cur.Size = math.Max(cur.Size, c.size)
+		}
+		buf.WriteRune(c.r)
+		lastX1 = x1
+	}
+	flush()
+	return words
+}
+
+// quadrant maps an angle in radians to 0..3 (multiples of 90 degrees), or -1
+// for text that is clearly diagonal.
+func quadrant(a float64) int {
+	deg := math.Mod(a*180/math.Pi+360, 360)
+	q := int(math.Round(deg / 90))
+	if math.Abs(deg-float64(q)*90) > 10 {
+		return -1
+	}
+	return q % 4
+}
+
+func dominantQuadrant(chars []char) int {
+	var n [4]int
+	for _, c := range chars {
+		if c.r == ' ' {
+			continue
+		}
+		if q := quadrant(c.angle); q >= 0 {
+			n[q]++
+		}
+	}
+	best := 0
+	for q := 1; q < 4; q++ {
+		if n[q] > n[best] {
+			best = q
+		}
+	}
+	return best
+}
+
+// upright converts a PDFium char box (bottom-left origin) to top-left
+// coordinates in the reading frame of text at quadrant q.
+func upright(c char, q int, w, h float64) (x0, y0, x1, y1 float64) {
+	l, r := math.Min(c.left, c.right), math.Max(c.left, c.right)
+	b, t := math.Min(c.bottom, c.top), math.Max(c.bottom, c.top)
+	switch q {
+	case 1: // text runs bottom to top
+		return b, l, t, r
+	case 2: // upside down
+		return w - r, b, w - l, t
+	case 3: // text runs top to bottom
+		return h - t, w - r, h - b, w - l
+	}
+	return l, h - t, r, h - b
+}

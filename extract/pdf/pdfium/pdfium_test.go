@@ -1,0 +1,237 @@
+package pdfium
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/stretchr/testify/require"
+
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/pdf"
+)
+
+var (
+	engOnce sync.Once
+	eng     *Engine
+	engErr  error
+)
+
+// engine returns one pool shared by the package's tests: starting PDFium is
+// the expensive part.
+func engine(t testing.TB) *Engine {
+	engOnce.Do(func() { eng, engErr = New(Config{Workers: 2}) })
+	require.NoError(t, engErr)
+	return eng
+}
+
+func makePDF(t testing.TB, pages ...[]string) []byte {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetFont("Helvetica", "", 12)
+	for _, lines := range pages {
+		f.AddPage()
+		for i, l := range lines {
+			f.Text(50, 80+float64(i)*20, l)
+		}
+	}
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+	return b.Bytes()
+}
+
+func TestTextWordsAndPositions(t *testing.T) {
+	t.Parallel()
+	data := makePDF(t, []string{"Invoice No. INV-2024-001", "Total EUR 1.190,00"}, []string{"Page two"})
+	doc, err := engine(t).Open(context.Background(), data, "")
+	require.NoError(t, err)
+	defer doc.Close()
+	require.Equal(t, 2, doc.PageCount())
+
+	p, err := doc.Text(context.Background(), 0)
+	require.NoError(t, err)
+	require.Equal(t, 1, p.Number)
+	require.InDelta(t, 595.28, p.Width, 0.5)
+	require.InDelta(t, 841.89, p.Height, 0.5)
+	var texts []string
+	for _, w := range p.Words {
+		texts = append(texts, w.Text)
+	}
+	require.Equal(t, []string{"Invoice", "No.", "INV-2024-001", "Total", "EUR", "1.190,00"}, texts)
+	first := p.Words[0]
+	require.InDelta(t, 50, first.X0, 1.5)
+	// Baseline at y=80 from the top: the glyph box sits just above it.
+	require.Less(t, first.Y0, 80.0)
+	require.InDelta(t, 80, first.Y1, 3)
+	require.Less(t, p.Words[0].Y1, p.Words[3].Y0, "second line below the first")
+
+	p2, err := doc.Text(context.Background(), 1)
+	require.NoError(t, err)
+	require.Equal(t, "Page two", p2.Text())
+}
+
+func TestAttachments(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.pdf")
+	xml := filepath.Join(dir, "factur-x.xml")
+	require.NoError(t, os.WriteFile(in, makePDF(t, []string{"hybrid"}), 0o600))
+	require.NoError(t, os.WriteFile(xml, []byte("<xml/>"), 0o600))
+	out := filepath.Join(dir, "out.pdf")
+	require.NoError(t, api.AddAttachmentsFile(in, out, []string{xml}, false, nil))
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+
+	doc, err := engine(t).Open(context.Background(), data, "")
+	require.NoError(t, err)
+	defer doc.Close()
+	atts, err := doc.Attachments(context.Background())
+	require.NoError(t, err)
+	require.Len(t, atts, 1)
+	require.Equal(t, "factur-x.xml", atts[0].Name)
+	require.Equal(t, "<xml/>", string(atts[0].Data))
+}
+
+func TestRender(t *testing.T) {
+	t.Parallel()
+	doc, err := engine(t).Open(context.Background(), makePDF(t, []string{"Hello"}), "")
+	require.NoError(t, err)
+	defer doc.Close()
+	img, err := doc.Render(context.Background(), 0, 72)
+	require.NoError(t, err)
+	require.InDelta(t, 595, img.Bounds().Dx(), 2)
+	_, err = doc.Render(context.Background(), 5, 72)
+	require.Error(t, err)
+}
+
+func TestEncrypted(t *testing.T) {
+	t.Parallel()
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetProtection(fpdf.CnProtectPrint, "user-pw", "owner-pw")
+	f.SetFont("Helvetica", "", 12)
+	f.AddPage()
+	f.Text(50, 80, "Secret invoice")
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+
+	_, err := engine(t).Open(context.Background(), b.Bytes(), "")
+	require.ErrorIs(t, err, pdf.ErrPasswordRequired)
+	_, err = engine(t).Open(context.Background(), b.Bytes(), "wrong")
+	require.ErrorIs(t, err, pdf.ErrPasswordRequired)
+
+	doc, err := engine(t).Open(context.Background(), b.Bytes(), "user-pw")
+	require.NoError(t, err)
+	defer doc.Close()
+	p, err := doc.Text(context.Background(), 0)
+	require.NoError(t, err)
+	require.Equal(t, "Secret invoice", p.Text())
+}
+
+func TestMalformed(t *testing.T) {
+	t.Parallel()
+	for _, data := range [][]byte{nil, []byte("%PDF-1.7\nnot really"), []byte("hello")} {
+		_, err := engine(t).Open(context.Background(), data, "")
+		require.ErrorIs(t, err, pdf.ErrMalformed)
+	}
+	// A truncated real PDF: PDFium may repair it or refuse it, never panic.
+	full := makePDF(t, []string{"Truncated"})
+	for _, n := range []int{10, len(full) / 3, len(full) / 2, len(full) - 20} {
+		doc, err := engine(t).Open(context.Background(), full[:n], "")
+		if err == nil {
+			for i := 0; i < doc.PageCount(); i++ {
+				_, _ = doc.Text(context.Background(), i)
+			}
+			doc.Close()
+		}
+	}
+}
+
+func TestDeadline(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := engine(t).Open(ctx, makePDF(t, []string{"x"}), "")
+	require.True(t, errors.Is(err, context.Canceled), "got %v", err)
+
+	// A deadline that passes while the document is open kills the instance:
+	// later calls fail fast and the pool slot is released.
+	ctx, cancel = context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	doc, err := engine(t).Open(ctx, makePDF(t, []string{"x"}), "")
+	require.NoError(t, err)
+	<-ctx.Done()
+	time.Sleep(10 * time.Millisecond)
+	_, err = doc.Text(ctx, 0)
+	require.Error(t, err)
+	require.NoError(t, doc.Close())
+	// The pool still serves.
+	doc, err = engine(t).Open(context.Background(), makePDF(t, []string{"y"}), "")
+	require.NoError(t, err)
+	doc.Close()
+}
+
+func TestQuadrant(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, 0, quadrant(0))
+	require.Equal(t, 1, quadrant(3.14159/2))
+	require.Equal(t, 2, quadrant(3.14159))
+	require.Equal(t, 3, quadrant(-3.14159/2))
+	require.Equal(t, -1, quadrant(3.14159/4))
+}
+
+func TestCorpusText(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "..", "shared", "corpus", "einvoice")
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "*.pdf"))
+	if len(files) == 0 {
+		t.Skip("shared corpus not found at ../shared/corpus; skipping corpus test")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		doc, err := engine(t).Open(context.Background(), data, "")
+		require.NoError(t, err, f)
+		var words int
+		for i := 0; i < doc.PageCount(); i++ {
+			p, err := doc.Text(context.Background(), i)
+			require.NoError(t, err, f)
+			words += len(p.Words)
+			for _, w := range p.Words {
+				require.False(t, strings.ContainsAny(w.Text, " \r\n"), "%s: word %q", f, w.Text)
+			}
+		}
+		doc.Close()
+		if !strings.Contains(f, "blanko") {
+			require.Positive(t, words, f)
+		}
+	}
+}
+
+func BenchmarkTextPage(b *testing.B) {
+	lines := make([]string, 40)
+	for i := range lines {
+		lines[i] = "Position 12 Consulting services March 2024   10,00 h   95,00 EUR   950,00 EUR"
+	}
+	data := makePDF(b, lines)
+	e := engine(b)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		doc, err := e.Open(context.Background(), data, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := doc.Text(context.Background(), 0); err != nil {
+			b.Fatal(err)
+		}
+		doc.Close()
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+var _ = layout.Word{}
