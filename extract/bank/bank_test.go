@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/validate"
 	"github.com/docextract/docextract/internal/testdocs"
 )
 
@@ -35,6 +36,8 @@ func TestExtractGenerated(t *testing.T) {
 				require.NoError(t, err)
 				got := Extract(s.Pages)
 				requireSame(t, s.Truth, got)
+				v := validate.BankStatement(got)
+				require.True(t, v.Passed, v.Details.CalculationLogic)
 			})
 		}
 	}
