@@ -1,0 +1,354 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // decoders for image.Decode
+	_ "image/png"
+	"runtime"
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/einvoice"
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/ocr"
+	"github.com/docextract/docextract/extract/pdf"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/extract/validate"
+)
+
+// OCREngine recognises the words of a page image. *ocr.Tesseract is one.
+type OCREngine interface {
+	Recognize(ctx context.Context, img image.Image) (layout.Page, error)
+	Name() string
+}
+
+// Config configures an Extractor. Zero values mean the documented defaults.
+type Config struct {
+	// PDF is the PDF engine; nil starts a PDFium (WebAssembly) pool of
+	// Workers instances, owned and closed by the Extractor.
+	PDF pdf.Engine
+	// Workers sizes the PDF pool: documents read at once. 0: GOMAXPROCS.
+	Workers int
+	// CacheDir is where the PDF engine caches its compiled module; see
+	// pdfium.Config.CacheDir.
+	CacheDir string
+	// OCR recognises images and scanned pages. nil finds tesseract on PATH;
+	// when it is absent, images fail with ErrNoOCR.
+	OCR OCREngine
+	// NoOCR disables OCR even when an engine is found.
+	NoOCR bool
+	// OCRDPI is the resolution scanned PDF pages are rendered at. 0: 300.
+	OCRDPI int
+	// Timeout bounds one Extract call. 0: 2 minutes.
+	Timeout time.Duration
+	// IgnoreEmbedded skips embedded e-invoice XML and reads the printed
+	// text, to measure the text path against the XML.
+	IgnoreEmbedded bool
+	// Templates, when set, are tried before the generic invoice reader.
+	Templates TemplateMatcher
+}
+
+// TemplateMatcher finds a user template for a document's text (see package
+// extract/template) and applies it.
+type TemplateMatcher interface {
+	// Match returns the template id and the data it extracts, or ok=false.
+	Match(pages []layout.Page) (id string, data *docextract.InvoiceData, ok bool)
+}
+
+// Extractor extracts documents. It is safe for concurrent use.
+type Extractor struct {
+	cfg     Config
+	pdf     pdf.Engine
+	ownsPDF bool
+	ocr     OCREngine
+}
+
+// New returns an Extractor. It starts the PDF engine (compiling PDFium, or
+// loading it from the cache) and looks for tesseract.
+func New(cfg Config) (*Extractor, error) {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 2 * time.Minute
+	}
+	if cfg.OCRDPI <= 0 {
+		cfg.OCRDPI = 300
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	x := &Extractor{cfg: cfg, pdf: cfg.PDF, ocr: cfg.OCR}
+	if x.pdf == nil {
+		eng, err := pdfium.New(pdfium.Config{Workers: cfg.Workers, CacheDir: cfg.CacheDir})
+		if err != nil {
+			return nil, err
+		}
+		x.pdf, x.ownsPDF = eng, true
+	}
+	if x.ocr == nil && !cfg.NoOCR {
+		if t, err := ocr.NewTesseract(ocr.Config{}); err == nil {
+			x.ocr = t
+		}
+	}
+	if cfg.NoOCR {
+		x.ocr = nil
+	}
+	return x, nil
+}
+
+// OCR returns the OCR engine in use, or nil.
+func (x *Extractor) OCR() OCREngine { return x.ocr }
+
+// Close releases the PDF engine if the Extractor started it.
+func (x *Extractor) Close() error {
+	if x.ownsPDF {
+		return x.pdf.Close()
+	}
+	return nil
+}
+
+// maxPixels bounds a decoded image (a decompression bomb guard): 60
+// megapixels is a 300 dpi A3 scan with room to spare.
+const maxPixels = 60_000_000
+
+// Inspect sniffs data and counts its pages without extracting: what an
+// upload handler needs to accept or refuse a file and to hold its credits.
+// An encrypted PDF answers Info.Encrypted with no error when no password is
+// given; its page count is then unknown (0).
+func (x *Extractor) Inspect(ctx context.Context, data []byte, password string) (Info, error) {
+	info := Info{ContentType: Sniff(data)}
+	switch info.ContentType {
+	case "":
+		return info, ErrUnsupportedType
+	case TypeJPEG, TypePNG:
+		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+		if err != nil {
+			return info, fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPixels {
+			return info, fmt.Errorf("%w: image of %dx%d pixels", ErrMalformed, cfg.Width, cfg.Height)
+		}
+		info.PageCount = 1
+		return info, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, x.cfg.Timeout)
+	defer cancel()
+	doc, err := x.pdf.Open(ctx, data, password)
+	if errors.Is(err, pdf.ErrPasswordRequired) {
+		info.Encrypted = true
+		if password != "" {
+			return info, ErrPasswordRequired
+		}
+		return info, nil
+	}
+	if err != nil {
+		return info, x.pdfErr(ctx, err)
+	}
+	defer doc.Close()
+	info.PageCount = doc.PageCount()
+	if info.PageCount == 0 {
+		return info, fmt.Errorf("%w: PDF has no pages", ErrMalformed)
+	}
+	if info.PageCount > docextract.MaxPDFPages {
+		return info, ErrTooManyPages
+	}
+	return info, nil
+}
+
+func (x *Extractor) pdfErr(ctx context.Context, err error) error {
+	switch {
+	case ctx.Err() != nil:
+		return ErrTimeout
+	case errors.Is(err, pdf.ErrPasswordRequired):
+		return ErrPasswordRequired
+	case errors.Is(err, pdf.ErrMalformed):
+		return fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	return err
+}
+
+// Extract reads every document in in.Data. It never panics on hostile input
+// and returns within Config.Timeout (ErrTimeout).
+func (x *Extractor) Extract(ctx context.Context, in Input) (res *Result, err error) {
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, x.cfg.Timeout)
+	defer cancel()
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("%w: internal error: %v", ErrMalformed, r)
+		}
+		if err != nil && ctx.Err() != nil && !errors.Is(err, ErrTimeout) {
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				err = ErrTimeout
+			}
+		}
+		if res != nil {
+			res.Elapsed = time.Since(start)
+		}
+	}()
+	if in.DocType == "" {
+		in.DocType = docextract.Invoice
+	}
+	if _, ok := docextract.ParseDocType(string(in.DocType)); !ok {
+		return nil, fmt.Errorf("extract: unknown document type %q", in.DocType)
+	}
+	res = &Result{ContentType: Sniff(in.Data)}
+	switch res.ContentType {
+	case "":
+		return nil, ErrUnsupportedType
+	case TypePDF:
+		return res, x.extractPDF(ctx, in, res)
+	default:
+		return res, x.extractImage(ctx, in, res)
+	}
+}
+
+func (x *Extractor) extractImage(ctx context.Context, in Input, res *Result) error {
+	if _, err := x.Inspect(ctx, in.Data, ""); err != nil {
+		return err
+	}
+	res.PageCount = 1
+	if x.ocr == nil {
+		return ErrNoOCR
+	}
+	var page layout.Page
+	var err error
+	if enc, ok := x.ocr.(ocr.EncodedRecognizer); ok {
+		page, err = enc.RecognizeEncoded(ctx, in.Data)
+	} else {
+		var img image.Image
+		img, _, err = image.Decode(bytes.NewReader(in.Data))
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		page, err = x.ocr.Recognize(ctx, img)
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return ErrTimeout
+		}
+		return fmt.Errorf("extract: OCR: %w", err)
+	}
+	page.Number, page.OCR = 1, true
+	res.Documents = x.fromPages(in.DocType, []layout.Page{page}, "ocr")
+	return nil
+}
+
+func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error {
+	doc, err := x.pdf.Open(ctx, in.Data, in.Password)
+	if err != nil {
+		return x.pdfErr(ctx, err)
+	}
+	defer doc.Close()
+	res.PageCount = doc.PageCount()
+	if res.PageCount == 0 {
+		return fmt.Errorf("%w: PDF has no pages", ErrMalformed)
+	}
+	if res.PageCount > docextract.MaxPDFPages {
+		return ErrTooManyPages
+	}
+	if !x.cfg.IgnoreEmbedded {
+		atts, err := doc.Attachments(ctx)
+		if err != nil && ctx.Err() != nil {
+			return ErrTimeout
+		}
+		if d, ok := embeddedInvoice(atts, res.PageCount); ok {
+			res.Documents = []Document{d}
+			d.Mismatch = in.DocType != docextract.Invoice
+			res.Documents[0].Mismatch = d.Mismatch
+			return nil
+		}
+	}
+	pages := make([]layout.Page, res.PageCount)
+	source := "text"
+	for i := range pages {
+		p, err := doc.Text(ctx, i)
+		if err != nil {
+			return x.pdfErr(ctx, err)
+		}
+		if needsOCR(p) && x.ocr != nil {
+			img, err := doc.Render(ctx, i, x.cfg.OCRDPI)
+			if err != nil {
+				return x.pdfErr(ctx, err)
+			}
+			op, err := x.ocr.Recognize(ctx, img)
+			if err != nil {
+				if ctx.Err() != nil {
+					return ErrTimeout
+				}
+				return fmt.Errorf("extract: OCR of page %d: %w", i+1, err)
+			}
+			op.Number, op.OCR = i+1, true
+			p = op
+			source = "ocr"
+		}
+		pages[i] = p
+	}
+	if allEmpty(pages) && x.ocr == nil {
+		return ErrNoOCR
+	}
+	res.Documents = x.fromPages(in.DocType, pages, source)
+	return nil
+}
+
+// needsOCR reports whether a page's text layer is missing or too thin to be
+// the page's real content (a scan with a stamped page number, say).
+func needsOCR(p layout.Page) bool {
+	n := 0
+	for _, w := range p.Words {
+		n += len(w.Text)
+	}
+	return n < 20
+}
+
+func allEmpty(pages []layout.Page) bool {
+	for _, p := range pages {
+		if len(p.Words) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// embeddedInvoice reads a Factur-X / ZUGFeRD / XRechnung / UBL attachment.
+func embeddedInvoice(atts []pdf.Attachment, pages int) (Document, bool) {
+	_, xml, ok := einvoice.FindInvoiceXML(atts)
+	if !ok {
+		return Document{}, false
+	}
+	data, info, err := einvoice.Parse(xml)
+	if err != nil {
+		return Document{}, false
+	}
+	d := xmlDocument(data, info)
+	d.PageStart, d.PageEnd = 1, pages
+	return d, true
+}
+
+func xmlDocument(data *docextract.InvoiceData, info einvoice.Info) Document {
+	d := Document{
+		DocType:    docextract.Invoice,
+		PageStart:  1,
+		PageEnd:    1,
+		TemplateID: TemplateCII,
+		Source:     "cii",
+		Data:       data,
+		Validation: validate.Invoice(data),
+		Confidence: 1,
+	}
+	if info.Syntax == einvoice.SyntaxUBL {
+		d.TemplateID, d.Source = TemplateUBL, "ubl"
+	}
+	return d
+}
+
+// ExtractXML reads a standalone e-invoice (CII, ZUGFeRD 1 or UBL XML).
+func ExtractXML(data []byte) (Document, error) {
+	inv, info, err := einvoice.Parse(data)
+	if err != nil {
+		return Document{}, err
+	}
+	return xmlDocument(inv, info), nil
+}
