@@ -1,0 +1,298 @@
+package invoice
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
+)
+
+// cand is a scored candidate value for one field.
+type cand struct {
+	score float64
+	line  int
+	s     string // ids, dates, names, codes
+	a     amt    // amounts
+}
+
+// where a value was found relative to its label.
+const (
+	posSame  = 0 // same cell, after the label
+	posRight = 1 // a later cell of the same line
+	posBelow = 2 // a line below, horizontally overlapping the label
+)
+
+// valueSpan is a run of words of one line holding a label's value.
+type valueSpan struct {
+	l        *line
+	from, to int // word range
+	pos      int
+}
+
+// valueSpans returns where the value of label m in line li may be: the
+// rest of its cell, the following cells of the line, and the words below the
+// label (within three line heights).
+func (d *doc) valueSpans(li int, m textparse.LabelMatch, below bool) []valueSpan {
+	l := &d.lines[li]
+	end := l.labelWordEnd(m)
+	var out []valueSpan
+	c := l.cellOf[l.labelWordStart(m)]
+	cellEnd := end
+	for cellEnd < len(l.words) && l.cellOf[cellEnd] == c {
+		cellEnd++
+	}
+	if end < cellEnd {
+		out = append(out, valueSpan{l, end, cellEnd, posSame})
+	}
+	if cellEnd < len(l.words) {
+		out = append(out, valueSpan{l, cellEnd, len(l.words), posRight})
+	}
+	if below {
+		ws := l.labelWordStart(m)
+		x0, x1 := l.Words[ws].X0, l.Words[end-1].X1
+		// extend to the whole label cell, plus a margin for right-aligned values
+		x0 -= l.h
+		x1 += 2 * l.h
+		for j := li + 1; j < len(d.lines) && j <= li+6; j++ {
+			b := &d.lines[j]
+			if b.pg != l.pg || b.Y0-l.Y1 > 4*l.h {
+				break
+			}
+			from, to := -1, -1
+			for k, w := range b.Words {
+				if layout.OverlapX(w.X0, w.X1, x0, x1) > 0 {
+					if from < 0 {
+						from = k
+					}
+					to = k + 1
+				}
+			}
+			if from >= 0 {
+				// widen to whole cells
+				for from > 0 && b.cellOf[from-1] == b.cellOf[from] {
+					from--
+				}
+				for to < len(b.words) && b.cellOf[to] == b.cellOf[to-1] {
+					to++
+				}
+				out = append(out, valueSpan{b, from, to, posBelow})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// labels calls fn for every label match standing as a label.
+func (d *doc) eachLabel(fn func(li int, m textparse.LabelMatch)) {
+	for li := range d.lines {
+		l := &d.lines[li]
+		for _, m := range l.labels {
+			if l.isLabel(m) {
+				fn(li, m)
+			}
+		}
+	}
+}
+
+// relY returns the vertical position of line li on its page in 0..1.
+func (d *doc) relY(li int) float64 {
+	l := &d.lines[li]
+	h := d.pages[l.pg].Height
+	if h <= 0 {
+		return 0.5
+	}
+	return l.Y0 / h
+}
+
+func (d *doc) relX(l *line, x float64) float64 {
+	w := d.pages[l.pg].Width
+	if w <= 0 {
+		return 0.5
+	}
+	return x / w
+}
+
+// tableHeader reports whether line l reads as a table header row.
+func tableHeader(l *line) bool {
+	kinds := map[textparse.Column]bool{}
+	for _, m := range textparse.MatchColumns(l.toks) {
+		kinds[m.Column] = true
+	}
+	return len(kinds) >= 3 && (kinds[textparse.ColDescription] || kinds[textparse.ColQuantity])
+}
+
+var reID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9\-/._#]*[A-Za-z0-9]$|^[0-9]$`)
+
+// idToken reports whether a word can be an invoice number.
+func (d *doc) idToken(s string) (string, bool) {
+	s = strings.Trim(s, ":;,()[]\"'")
+	s = strings.TrimPrefix(s, "#")
+	s = strings.TrimPrefix(s, "N°")
+	s = strings.TrimPrefix(s, "Nº")
+	if len(s) == 0 || len(s) > 32 || !hasDigit(s) || !reID.MatchString(s) {
+		return "", false
+	}
+	if _, ok := textparse.ParseDate(s, d.order); ok {
+		return "", false
+	}
+	if m, err := textparse.ParseAmountSep(s, d.sep); err == nil && (m.Decimals == 2 || m.Grouped) {
+		return "", false
+	}
+	return s, true
+}
+
+// connector words between a label and its value.
+var connectors = map[string]bool{"nr": true, "no": true, "n": true, "number": true, "nummer": true, "numero": true, "num": true,
+	"vom": true, "du": true, "del": true, "van": true, "of": true, "dated": true, "date": true, "datum": true, "am": true, "le": true, "on": true, "from": true}
+
+// invoiceNumbers returns the candidates for the invoice number.
+func (d *doc) invoiceNumbers() []cand {
+	var out []cand
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		l := &d.lines[li]
+		strength := m.Strength
+		switch m.Field {
+		case textparse.FieldInvoiceNumber:
+			if m.Strength < 1 {
+				return // a bare "No." only counts after a title word (below)
+			}
+		case textparse.FieldTitle:
+			strength = 0.75
+			// "Rechnung (380) Nr. 4711": absorb a following generic number label.
+			for _, m2 := range l.labels {
+				if m2.Start >= m.End && m2.Field == textparse.FieldInvoiceNumber && m2.Start-m.End <= 2 &&
+					l.cellOf[l.wordOf[m2.Start]] == l.cellOf[l.wordOf[m.Start]] {
+					m.End = m2.End
+					strength = 0.95
+					break
+				}
+			}
+		default:
+			return
+		}
+		for _, sp := range d.valueSpans(li, m, m.Field == textparse.FieldInvoiceNumber) {
+			for k := sp.from; k < sp.to && k < sp.from+3; k++ {
+				w := sp.l.words[k]
+				if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
+					continue
+				}
+				if w == ":" || w == "#" || connectors[strings.ToLower(strings.Trim(w, ".:°º"))] || w == "N°" || w == "Nº" {
+					continue
+				}
+				id, ok := d.idToken(w)
+				if !ok {
+					break
+				}
+				sc := strength
+				if sp.pos == posBelow {
+					sc -= 0.15
+				}
+				if sp.pos == posRight {
+					sc -= 0.05
+				}
+				if l.pg == 0 {
+					sc += 0.1
+				}
+				sc += 0.1 * (1 - d.relY(li))
+				out = append(out, cand{score: sc, line: sp.l.idx, s: id})
+				break
+			}
+			break
+		}
+	})
+	return out
+}
+
+// dates returns candidates for a date field announced by labels of field f.
+func (d *doc) dateCands(f textparse.Field) []cand {
+	var out []cand
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		if m.Field != f {
+			return
+		}
+		for _, sp := range d.valueSpans(li, m, true) {
+			ds := textparse.FindDates(sp.l.words[sp.from:sp.to], d.order)
+			if len(ds) == 0 {
+				if sp.pos == posSame && sp.to-sp.from > 0 && hasLetters(sp.l.words[sp.from]) && !connectors[strings.ToLower(sp.l.words[sp.from])] {
+					return // "Date of delivery" style text follows: not a value
+				}
+				continue
+			}
+			// the date must come first in its span (allow connector words)
+			if ds[0].Start > 2 {
+				continue
+			}
+			sc := m.Strength
+			if sp.pos == posBelow {
+				sc -= 0.15
+			}
+			sc += 0.1 * (1 - d.relY(li))
+			if d.lines[li].pg == 0 {
+				sc += 0.1
+			}
+			out = append(out, cand{score: sc, line: sp.l.idx, s: ds[0].ISO})
+			return
+		}
+	})
+	return out
+}
+
+// titleDates finds "Invoice 123 dated 2 Jan 2024": a date on the line of a
+// title word.
+func (d *doc) titleDates() []cand {
+	var out []cand
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		if m.Field != textparse.FieldTitle {
+			return
+		}
+		l := &d.lines[li]
+		ds := textparse.FindDates(l.words[l.labelWordEnd(m):], d.order)
+		if len(ds) > 0 {
+			out = append(out, cand{score: 0.8, line: li, s: ds[0].ISO})
+		}
+	})
+	return out
+}
+
+// firstDate is the fallback: the first date of the first page that no
+// other label claims.
+func (d *doc) firstDate() []cand {
+	for li := range d.lines {
+		l := &d.lines[li]
+		if l.pg > 0 {
+			break
+		}
+		ds := textparse.FindDates(l.words, d.order)
+		if len(ds) == 0 {
+			continue
+		}
+		claimed := false
+		for _, m := range l.labels {
+			switch m.Field {
+			case textparse.FieldDueDate, textparse.FieldOtherDate, textparse.FieldOther:
+				claimed = true
+			}
+		}
+		if claimed {
+			continue
+		}
+		// a date in running text is not an issue date
+		if len(l.words) > 8 {
+			continue
+		}
+		return []cand{{score: 0.3, line: li, s: ds[0].ISO}}
+	}
+	return nil
+}
+
+func best(cs []cand) *cand {
+	var b *cand
+	for i := range cs {
+		if b == nil || cs[i].score > b.score {
+			b = &cs[i]
+		}
+	}
+	return b
+}

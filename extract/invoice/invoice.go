@@ -1,0 +1,136 @@
+package invoice
+
+import (
+	"strings"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
+	"github.com/shopspring/decimal"
+)
+
+// Extract reads an invoice from its pages (text layer or OCR words) without
+// any template. Every field that could not be read is nil; LineItems and
+// Taxes are empty, not nil. Details is set when a line total, allowance or
+// charge total, or prepaid amount is printed.
+func Extract(pages []layout.Page) *docextract.InvoiceData {
+	out := &docextract.InvoiceData{DocType: string(docextract.Invoice), LineItems: []docextract.LineItem{}, Taxes: []docextract.TaxBreakdown{}}
+	if len(pages) == 0 {
+		return out
+	}
+	d := newDoc(pages)
+	g := &out.General
+
+	if c := best(d.invoiceNumbers()); c != nil {
+		g.InvoiceNumber = docextract.Str(c.s)
+	}
+	dates := d.dateCands(textparse.FieldInvoiceDate)
+	dates = append(dates, d.titleDates()...)
+	if len(dates) == 0 {
+		dates = d.firstDate()
+	}
+	if c := best(dates); c != nil {
+		g.InvoiceDate = docextract.Str(c.s)
+	}
+	if c := best(d.dateCands(textparse.FieldDueDate)); c != nil {
+		g.DueDate = docextract.Str(c.s)
+	}
+
+	taxes := d.taxRows()
+	t := d.chooseTotals(d.amountCands(), taxes)
+	g.TotalNetPrice = amount(t.net)
+	g.TotalTaxAmount = amount(t.tax)
+	g.TotalGrossPrice = amount(t.gross)
+	g.AmountDue = amount(t.due)
+	g.Currency = docextract.Str(d.currency(t))
+	for _, r := range taxes {
+		out.Taxes = append(out.Taxes, docextract.TaxBreakdown{
+			TaxRate: amount(&r.rate), TaxableAmount: amount(&r.base), TaxAmount: amount(&r.tax)})
+	}
+	if t.lineTotal != nil || t.prepaid != nil || t.allowance != nil || t.charge != nil {
+		out.Extra = &docextract.InvoiceDetails{
+			LineTotal: amount(t.lineTotal), PrepaidAmount: amount(t.prepaid),
+			AllowanceTotal: amount(t.allowance), ChargeTotal: amount(t.charge)}
+	}
+
+	buyer := d.buyerLines()
+	if c := best(d.partyName(textparse.FieldBuyer)); c != nil {
+		g.BuyerName = docextract.Str(c.s)
+	}
+	sellers := d.partyName(textparse.FieldSeller)
+	if len(sellers) == 0 {
+		sellers = d.sellerGuess(buyer)
+	}
+	if c := best(sellers); c != nil {
+		g.SellerName = docextract.Str(c.s)
+	}
+	g.SellerVATId = docextract.Str(d.sellerVAT(buyer))
+	g.IBAN = docextract.Str(d.iban())
+	g.PaymentReference = docextract.Str(d.paymentRef())
+	if items := d.lineItems(); len(items) > 0 {
+		out.LineItems = items
+	}
+	return out
+}
+
+func amount(v *decimal.Decimal) *docextract.Amount {
+	if v == nil {
+		return nil
+	}
+	return docextract.NewAmount(*v)
+}
+
+// sellerVAT returns the first VAT id outside the buyer's block.
+func (d *doc) sellerVAT(buyer map[int]bool) string {
+	first := ""
+	for li := range d.lines {
+		l := &d.lines[li]
+		id := textparse.FindVATID(l.words)
+		if id == "" {
+			continue
+		}
+		if first == "" {
+			first = id
+		}
+		if buyer[li] || strings.Contains(strings.ToLower(l.text), "client") || strings.Contains(strings.ToLower(l.text), "kunde") {
+			continue
+		}
+		return id
+	}
+	return first
+}
+
+// iban returns the first valid IBAN printed.
+func (d *doc) iban() string {
+	for li := range d.lines {
+		if s := textparse.FindIBAN(d.lines[li].words); s != "" {
+			return s
+		}
+	}
+	// an IBAN split over two lines
+	for li := 0; li+1 < len(d.lines); li++ {
+		ws := append(append([]string{}, d.lines[li].words...), d.lines[li+1].words...)
+		if s := textparse.FindIBAN(ws); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// paymentRef returns the value of a payment-reference label.
+func (d *doc) paymentRef() string {
+	var out string
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		if m.Field != textparse.FieldPaymentRef || out != "" {
+			return
+		}
+		for _, sp := range d.valueSpans(li, m, false) {
+			s := strings.TrimSpace(strings.TrimLeft(cellText(sp.l, sp.from, sp.to), ": "))
+			if s != "" && len(s) <= 60 && hasDigit(s) {
+				out = s
+			}
+			return
+		}
+	})
+	return out
+}

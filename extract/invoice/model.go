@@ -1,0 +1,207 @@
+package invoice
+
+import (
+	"strings"
+
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
+	"github.com/shopspring/decimal"
+)
+
+// line is a layout.Line with everything the extractor needs precomputed.
+type line struct {
+	layout.Line
+	idx    int // index in doc.lines
+	pg     int // zero-based page index
+	cells  []layout.Cell
+	cellOf []int    // word index -> cell index
+	words  []string // word texts
+	toks   []string
+	wordOf []int // token index -> word index
+	labels []textparse.LabelMatch
+	h      float64
+	text   string
+}
+
+type doc struct {
+	pages []layout.Page
+	lines []line
+	sep   byte
+	order textparse.DateOrder
+}
+
+// amt is an amount found in a line.
+type amt struct {
+	v        decimal.Decimal
+	cur      string
+	w0, w1   int // word range, w1 exclusive
+	x0, x1   float64
+	decimals int
+}
+
+func newDoc(pages []layout.Page) *doc {
+	d := &doc{pages: pages}
+	var samples []string
+	for pi := range pages {
+		for _, l := range layout.Lines(&pages[pi]) {
+			ln := line{Line: l, idx: len(d.lines), pg: pi}
+			ln.h = l.H()
+			ln.cells = l.Cells(0)
+			ln.cellOf = make([]int, len(l.Words))
+			wi := 0
+			for ci, c := range ln.cells {
+				for range c.Words {
+					ln.cellOf[wi] = ci
+					wi++
+				}
+			}
+			ln.words = make([]string, len(l.Words))
+			for i, w := range l.Words {
+				ln.words[i] = w.Text
+				if hasDigit(w.Text) {
+					samples = append(samples, w.Text)
+				}
+			}
+			ln.text = strings.Join(ln.words, " ")
+			ln.toks, ln.wordOf = textparse.WordTokens(ln.words)
+			ln.labels = textparse.MatchLabels(ln.toks)
+			d.lines = append(d.lines, ln)
+		}
+	}
+	d.sep = textparse.DetectDecimalSep(samples)
+	d.order = textparse.DMY
+	if d.sep == '.' {
+		d.order = detectOrder(samples)
+	}
+	return d
+}
+
+// detectOrder looks for an unambiguous slash date: 12/31/2024 means MDY.
+func detectOrder(samples []string) textparse.DateOrder {
+	mdy, dmy := 0, 0
+	for _, s := range samples {
+		parts := strings.Split(s, "/")
+		if len(parts) != 3 {
+			continue
+		}
+		a, b := atoi(parts[0]), atoi(parts[1])
+		switch {
+		case a > 12 && b <= 12:
+			dmy++
+		case b > 12 && a <= 12:
+			mdy++
+		}
+	}
+	if mdy > dmy {
+		return textparse.MDY
+	}
+	return textparse.DMY
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return -1
+		}
+		n = n*10 + int(r-'0')
+		if n > 10000 {
+			return -1
+		}
+	}
+	return n
+}
+
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// labelWordEnd returns the index of the first word after label m.
+func (l *line) labelWordEnd(m textparse.LabelMatch) int {
+	return l.wordOf[m.End-1] + 1
+}
+
+// labelWordStart returns the index of the first word of label m.
+func (l *line) labelWordStart(m textparse.LabelMatch) int { return l.wordOf[m.Start] }
+
+// isLabel reports whether match m stands as a label: it starts its cell (or
+// is preceded in its cell only by numbers, percentages or bullets).
+func (l *line) isLabel(m textparse.LabelMatch) bool {
+	ws := l.labelWordStart(m)
+	c := l.cellOf[ws]
+	for i := ws - 1; i >= 0 && l.cellOf[i] == c; i-- {
+		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) {
+			return false
+		}
+	}
+	// A label word that continues with letters beyond the phrase ("Totalbetrag"
+	// matched as "total") is not this label: tokens are whole words, so fine.
+	return true
+}
+
+func hasLetters(s string) bool {
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f && r != '€' && r != '£' && r != '%' {
+			return true
+		}
+	}
+	return false
+}
+
+func isCurrencyWord(s string) bool { return textparse.NormalizeCurrency(s) != "" }
+
+// amounts finds the amounts among words [from, to) of l, joining up to three
+// adjacent words separated by narrow gaps ("1 234,56", "EUR 12,00",
+// "12,00 €"). Percentages, dates and words glued to letters are skipped.
+func (d *doc) amounts(l *line, from, to int) []amt {
+	var out []amt
+	for i := from; i < to; i++ {
+		if !hasDigit(l.words[i]) && !isCurrencyWord(l.words[i]) && !isMinusWord(l.words[i]) {
+			continue
+		}
+		found := false
+		for n := 3; n >= 1 && !found; n-- {
+			if i+n > to {
+				continue
+			}
+			// narrow gaps only
+			ok := true
+			for k := i + 1; k < i+n; k++ {
+				a, b := l.Words[k-1], l.Words[k]
+				if b.X0-a.X1 > 0.6*l.h {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			s := strings.Join(l.words[i:i+n], " ")
+			s = strings.TrimSuffix(strings.TrimPrefix(s, ":"), ":")
+			if strings.HasSuffix(s, "%") || strings.Count(s, "/") > 0 {
+				continue
+			}
+			m, err := textparse.ParseAmountSep(s, d.sep)
+			if err != nil {
+				continue
+			}
+			if !hasDigit(l.words[i+n-1]) && !isCurrencyWord(l.words[i+n-1]) && !isMinusWord(l.words[i+n-1]) {
+				continue
+			}
+			// "12.2024" style periods and bare years are not amounts.
+			if m.Decimals == 0 && !m.Grouped && m.Currency == "" && len(strings.TrimLeft(s, "-")) >= 5 {
+				continue
+			}
+			out = append(out, amt{v: m.Value, cur: m.Currency, w0: i, w1: i + n, x0: l.Words[i].X0, x1: l.Words[i+n-1].X1, decimals: m.Decimals})
+			i += n - 1
+			found = true
+		}
+	}
+	return out
+}
+
+func isMinusWord(s string) bool { return s == "-" || s == "−" }

@@ -1,0 +1,228 @@
+package invoice
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/docextract/docextract/extract/textparse"
+)
+
+// legalForm matches company legal-form suffixes of many countries.
+var legalForm = regexp.MustCompile(`(?i)(^|[\s,])(gmbh|ag|kg|ohg|gbr|ug|e\.?\s?k\.?|se|mbh|ltd\.?|limited|llc|llp|inc\.?|corp\.?|corporation|plc|co\.|company|sarl|s\.?a\.?r\.?l\.?|sas|sasu|eurl|s\.a\.?|sa|b\.?v\.?|n\.?v\.?|vof|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|oy|ab|as|aps|a/s|sp\.\s?z\s?o\.?o\.?|kft|s\.?c\.?)(\s|$|[,.])`)
+
+var reNoise = regexp.MustCompile(`[@]|www\.|https?:|\d{4,}`)
+
+// nameLike reports whether s can be a party name.
+func nameLike(s string) bool {
+	s = strings.TrimSpace(s)
+	if len([]rune(s)) < 3 || len(s) > 80 || reNoise.MatchString(s) {
+		return false
+	}
+	letters := 0
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f {
+			letters++
+		}
+	}
+	return letters*2 >= len([]rune(s))
+}
+
+// cellText returns the text of the cell holding word k of l.
+func cellText(l *line, from, to int) string {
+	return strings.Join(l.words[from:to], " ")
+}
+
+// partyName finds the name of the party announced by labels of field f: a
+// "Name:" label in the following lines of the same section, or the text right
+// of the label, or the first line below it.
+func (d *doc) partyName(f textparse.Field) []cand {
+	var out []cand
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		if m.Field != f {
+			return
+		}
+		l := &d.lines[li]
+		// the label must be alone in its cell or followed by a value
+		ws := l.labelWordStart(m)
+		x0 := l.Words[ws].X0
+		// 1. "Name:" label in the section below.
+		for j := li + 1; j < len(d.lines) && j <= li+4; j++ {
+			b := &d.lines[j]
+			if b.pg != l.pg {
+				break
+			}
+			for _, m2 := range b.labels {
+				if m2.Field == textparse.FieldName && b.isLabel(m2) && b.Words[b.labelWordStart(m2)].X0 >= x0-2*l.h {
+					e := b.labelWordEnd(m2)
+					c := b.cellOf[e-1]
+					// value: rest of the line after the label
+					if e < len(b.words) {
+						s := strings.TrimSpace(strings.TrimPrefix(cellText(b, e, len(b.words)), ":"))
+						if nameLike(s) {
+							out = append(out, cand{score: 1.2, line: j, s: s})
+							return
+						}
+					}
+					_ = c
+				}
+			}
+		}
+		// 2. text right of the label.
+		for _, sp := range d.valueSpans(li, m, true) {
+			to := sp.to
+			if sp.pos != posBelow {
+				// one cell only
+				c := sp.l.cellOf[sp.from]
+				to = sp.from
+				for to < sp.to && sp.l.cellOf[to] == c {
+					to++
+				}
+			}
+			s := strings.TrimSpace(strings.TrimLeft(cellText(sp.l, sp.from, to), ": "))
+			if sp.pos == posBelow {
+				c := sp.l.cellOf[sp.from]
+				to = sp.from
+				for to < sp.to && sp.l.cellOf[to] == c {
+					to++
+				}
+				s = cellText(sp.l, sp.from, to)
+				if len(sp.l.labels) > 0 && sp.l.isLabel(sp.l.labels[0]) && sp.l.labels[0].Start == 0 {
+					continue
+				}
+			}
+			if nameLike(s) {
+				sc := 1.0
+				if sp.pos == posBelow {
+					sc = 0.9
+				}
+				out = append(out, cand{score: sc, line: sp.l.idx, s: s})
+				return
+			}
+		}
+	})
+	return out
+}
+
+// buyerLines returns the lines that belong to the buyer's address block.
+func (d *doc) buyerLines() map[int]bool {
+	out := map[int]bool{}
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		if m.Field != textparse.FieldBuyer {
+			return
+		}
+		for j := li; j < len(d.lines) && j <= li+5; j++ {
+			out[j] = true
+		}
+	})
+	return out
+}
+
+// sellerGuess scores the lines of the top of the first page as the seller's
+// name: legal-form suffixes, large or bold type, position near the top, the
+// sender line of a window envelope ("ACME GmbH · Street 1 · City").
+func (d *doc) sellerGuess(exclude map[int]bool) []cand {
+	var out []cand
+	maxSize := 0.0
+	for li := range d.lines {
+		if d.lines[li].pg == 0 && d.lines[li].h > maxSize {
+			maxSize = d.lines[li].h
+		}
+	}
+	for li := range d.lines {
+		l := &d.lines[li]
+		if l.pg > 0 || d.relY(li) > 0.4 {
+			break
+		}
+		if exclude[li] {
+			continue
+		}
+		for _, c := range l.cells {
+			s := c.Text()
+			// window-envelope sender line: first segment
+			for _, sep := range []string{" · ", " • ", " ● ", " | ", " - ", ", "} {
+				if i := strings.Index(s, sep); i > 0 {
+					s = s[:i]
+				}
+			}
+			s = strings.TrimSpace(s)
+			if !nameLike(s) {
+				continue
+			}
+			toks := textparse.Tokens(s)
+			ms := textparse.MatchLabels(toks)
+			if len(ms) > 0 && ms[0].Start == 0 {
+				continue // a label, not a name
+			}
+			if _, ok := textparse.ParseDate(s, d.order); ok {
+				continue
+			}
+			sc := 0.2 * (1 - d.relY(li))
+			if legalForm.MatchString(s) {
+				sc += 0.5
+			}
+			if l.h >= maxSize*0.95 && maxSize > 0 {
+				sc += 0.2
+			}
+			if len(c.Words) > 0 && c.Words[0].Bold {
+				sc += 0.1
+			}
+			out = append(out, cand{score: sc, line: li, s: s})
+		}
+	}
+	return out
+}
+
+// currency decides the invoice currency: a "Currency:" label, else the ISO
+// codes and symbols printed with the amounts and in the text, by vote.
+func (d *doc) currency(t totals) string {
+	var found string
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		if m.Field != textparse.FieldCurrency || found != "" {
+			return
+		}
+		for _, sp := range d.valueSpans(li, m, true) {
+			for k := sp.from; k < sp.to && k < sp.from+4; k++ {
+				w := strings.Trim(sp.l.words[k], "():,.")
+				if textparse.IsISOCurrency(w) {
+					found = w
+					return
+				}
+				if c := textparse.NormalizeCurrency(w); c != "" && len(w) <= 2 {
+					found = c
+					return
+				}
+			}
+			if sp.pos != posBelow {
+				break
+			}
+		}
+	})
+	if found != "" {
+		return found
+	}
+	if t.grossCur != "" {
+		return t.grossCur
+	}
+	votes := map[string]int{}
+	for li := range d.lines {
+		for _, w := range d.lines[li].words {
+			w2 := strings.Trim(w, "():,.;")
+			if textparse.IsISOCurrency(w2) {
+				votes[w2] += 2
+				continue
+			}
+			for _, sym := range []string{"€", "£", "$", "¥", "₹", "CHF"} {
+				if strings.Contains(w, sym) {
+					votes[textparse.NormalizeCurrency(sym)]++
+				}
+			}
+		}
+	}
+	bestN := 0
+	for c, n := range votes {
+		if n > bestN || (n == bestN && c < found) {
+			found, bestN = c, n
+		}
+	}
+	return found
+}

@@ -1,0 +1,213 @@
+package invoice
+
+import (
+	"sort"
+
+	"github.com/docextract/docextract/extract/textparse"
+	"github.com/shopspring/decimal"
+)
+
+var amountFields = []textparse.Field{textparse.FieldNet, textparse.FieldTax, textparse.FieldGross, textparse.FieldAmountDue,
+	textparse.FieldPrepaid, textparse.FieldLineTotal, textparse.FieldAllowanceTotal, textparse.FieldChargeTotal}
+
+// amountCands returns, per amount field, the candidates found next to its
+// labels.
+func (d *doc) amountCands() map[textparse.Field][]cand {
+	out := map[textparse.Field][]cand{}
+	last := len(d.pages) - 1
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		isAmt := false
+		for _, f := range amountFields {
+			if m.Field == f {
+				isAmt = true
+			}
+		}
+		if !isAmt {
+			return
+		}
+		l := &d.lines[li]
+		below := !tableHeader(l)
+		for _, sp := range d.valueSpans(li, m, below) {
+			as := d.amounts(sp.l, sp.from, sp.to)
+			if len(as) == 0 {
+				// Text between label and value is allowed ("Steuerbetrag in EUR").
+				continue
+			}
+			if sp.pos == posBelow {
+				// below: only the amount under the label
+				as = as[:1]
+			}
+			for k, a := range as {
+				sc := m.Strength
+				switch sp.pos {
+				case posBelow:
+					sc -= 0.25
+				case posRight:
+					sc -= 0.02
+				}
+				sc -= 0.25 * float64(k)
+				if l.pg == last {
+					sc += 0.1
+				}
+				sc += 0.15 * d.relY(li)
+				if d.relX(sp.l, a.x1) > 0.5 {
+					sc += 0.05
+				}
+				if l.Words[l.labelWordStart(m)].Bold {
+					sc += 0.05
+				}
+				if a.decimals == 0 && a.cur == "" {
+					sc -= 0.15
+				}
+				out[m.Field] = append(out[m.Field], cand{score: sc, line: sp.l.idx, a: a})
+			}
+			break
+		}
+	})
+	for f := range out {
+		cs := out[f]
+		sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
+		out[f] = dedupe(cs)
+	}
+	return out
+}
+
+// dedupe keeps the best-scored candidate of each value.
+func dedupe(cs []cand) []cand {
+	var out []cand
+	seen := map[string]bool{}
+	for _, c := range cs {
+		k := c.a.v.String()
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// totals is the chosen set of document totals.
+type totals struct {
+	net, tax, gross, due, prepaid, lineTotal, allowance, charge *decimal.Decimal
+	netCur, grossCur                                            string
+}
+
+func top(cs []cand, n int) []*cand {
+	out := []*cand{nil}
+	for i := 0; i < len(cs) && i < n; i++ {
+		out = append(out, &cs[i])
+	}
+	return out
+}
+
+func val(c *cand) *decimal.Decimal {
+	if c == nil {
+		return nil
+	}
+	v := c.a.v
+	return &v
+}
+
+func sc(c *cand) float64 {
+	if c == nil {
+		return 0
+	}
+	return c.score
+}
+
+// chooseTotals picks net, tax and gross together: the best-scored triple,
+// with a strong bonus when net + tax = gross. The VAT breakdown, when
+// printed, also votes (sum of bases = net, sum of taxes = tax).
+func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals {
+	var t totals
+	var sumBase, sumTax decimal.Decimal
+	for _, r := range taxes {
+		sumBase = sumBase.Add(r.base)
+		sumTax = sumTax.Add(r.tax)
+	}
+	nets, vats, grosses := top(cs[textparse.FieldNet], 5), top(cs[textparse.FieldTax], 5), top(cs[textparse.FieldGross], 5)
+	dues := top(cs[textparse.FieldAmountDue], 3)
+	var bn, bt, bg, bd *cand
+	bestScore := -1e9
+	for _, n := range nets {
+		for _, x := range vats {
+			for _, g := range grosses {
+				for _, du := range dues {
+					s := sc(n) + sc(x) + sc(g) + 0.5*sc(du)
+					if n != nil && x != nil && g != nil && n.a.v.Add(x.a.v).Equal(g.a.v) {
+						s += 2
+					}
+					if n != nil && g != nil && x == nil && n.a.v.Equal(g.a.v) && len(taxes) == 0 {
+						s += 0.3
+					}
+					if g != nil && du != nil && g.a.v.Equal(du.a.v) {
+						s += 0.3
+					}
+					if len(taxes) > 0 {
+						if n != nil && n.a.v.Equal(sumBase) {
+							s += 0.5
+						}
+						if x != nil && x.a.v.Equal(sumTax) {
+							s += 0.5
+						}
+					}
+					// one printed amount cannot be both net and tax
+					if n != nil && x != nil && n.line == x.line && n.a.x0 == x.a.x0 {
+						s -= 3
+					}
+					if x != nil && g != nil && x.line == g.line && x.a.x0 == g.a.x0 {
+						s -= 3
+					}
+					if n != nil && g != nil && g.a.v.Abs().LessThan(n.a.v.Abs()) {
+						s -= 1
+					}
+					if s > bestScore {
+						bestScore, bn, bt, bg, bd = s, n, x, g, du
+					}
+				}
+			}
+		}
+	}
+	t.net, t.tax, t.gross, t.due = val(bn), val(bt), val(bg), val(bd)
+	if bn != nil {
+		t.netCur = bn.a.cur
+	}
+	if bg != nil {
+		t.grossCur = bg.a.cur
+	}
+	if len(cs[textparse.FieldPrepaid]) > 0 {
+		t.prepaid = val(&cs[textparse.FieldPrepaid][0])
+	}
+	if len(cs[textparse.FieldLineTotal]) > 0 {
+		t.lineTotal = val(&cs[textparse.FieldLineTotal][0])
+	}
+	if len(cs[textparse.FieldAllowanceTotal]) > 0 {
+		t.allowance = val(&cs[textparse.FieldAllowanceTotal][0])
+	}
+	if len(cs[textparse.FieldChargeTotal]) > 0 {
+		t.charge = val(&cs[textparse.FieldChargeTotal][0])
+	}
+	// Derive what the document implies.
+	if t.tax == nil && len(taxes) > 0 {
+		v := sumTax
+		t.tax = &v
+	}
+	if t.gross == nil && t.net != nil && t.tax != nil {
+		v := t.net.Add(*t.tax)
+		t.gross = &v
+	}
+	if t.gross == nil && t.due != nil && (t.prepaid == nil || t.prepaid.IsZero()) {
+		v := *t.due
+		t.gross = &v
+	}
+	if t.net == nil && t.gross != nil && t.tax != nil {
+		v := t.gross.Sub(*t.tax)
+		t.net = &v
+	}
+	if t.net == nil && t.gross != nil && len(taxes) > 0 && sumBase.Add(sumTax).Equal(*t.gross) {
+		v := sumBase
+		t.net = &v
+	}
+	return t
+}
