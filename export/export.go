@@ -224,6 +224,7 @@ type builder struct {
 	opt    Options
 	acc    accounting
 	names  map[string]int
+	inZip  bool // rendering entries of a ZIP archive
 	buf    bytes.Buffer
 }
 
@@ -237,7 +238,7 @@ func (b *builder) render(w io.Writer, d *Document) (name, ctype string, err erro
 		err = writeCSV(w, d, b.opt)
 		ctype = "text/csv; charset=utf-8"
 	case XLSX:
-		err = writeXLSX(w, d)
+		err = writeXLSX(w, d, b.inZip)
 		ctype = xlsxContentType
 	case AccountingCSV:
 		err = writeAccounting(w, d, b.acc)
@@ -255,6 +256,8 @@ func (b *builder) render(w io.Writer, d *Document) (name, ctype string, err erro
 // single file.
 func (b *builder) zipAll(ctx context.Context, w io.Writer, docs []*Document) error {
 	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, fastDeflate)
+	b.inZip = true
 	b.names = make(map[string]int, len(docs))
 	for _, d := range docs {
 		if err := ctx.Err(); err != nil {
@@ -265,11 +268,7 @@ func (b *builder) zipAll(ctx context.Context, w io.Writer, docs []*Document) err
 		if err != nil {
 			return err
 		}
-		method := zip.Deflate
-		if b.format == XLSX {
-			method = zip.Store // already a deflated ZIP package
-		}
-		hdr := &zip.FileHeader{Name: b.unique(name), Method: method}
+		hdr := &zip.FileHeader{Name: b.unique(name), Method: zip.Deflate}
 		if !d.CreatedAt.IsZero() {
 			hdr.Modified = d.CreatedAt.UTC()
 		}

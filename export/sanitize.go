@@ -76,7 +76,7 @@ func sanitizeName(s string, max int) string {
 // ContentDisposition returns the value of a Content-Disposition header that
 // offers name as a download (RFC 6266): `attachment; filename="ascii"` with an
 // ASCII fallback in which every non-ASCII, control, quote or backslash
-// character is replaced by '_', plus `filename*=UTF-8''…` (RFC 5987 / 8187)
+// character is replaced by '_', plus `filename*=UTF-8”…` (RFC 5987 / 8187)
 // carrying the exact name percent-encoded.
 func ContentDisposition(name string) string {
 	var ascii strings.Builder

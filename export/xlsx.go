@@ -1,8 +1,11 @@
 package export
 
 import (
+	"archive/zip"
+	"compress/flate"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/docextract/docextract"
 	"github.com/shopspring/decimal"
@@ -36,10 +39,15 @@ type xlsxStyles struct {
 // formatted yyyy-mm-dd, booleans are boolean cells. Every header row is
 // frozen. Text cells are string cells (never formulas) and are neutralised
 // with SafeText as in CSV, so a sheet saved again as CSV stays safe.
-func writeXLSX(w io.Writer, d *Document) error {
+func writeXLSX(w io.Writer, d *Document, storeParts bool) error {
 	t, _ := tableOf(d)
 	f := excelize.NewFile()
 	defer f.Close()
+	if storeParts {
+		f.SetZipWriter(storedZip)
+	} else {
+		f.SetZipWriter(fastZip)
+	}
 	var st xlsxStyles
 	var err error
 	if st.header, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}}); err != nil {
@@ -179,6 +187,50 @@ func cellName(col, row int) string {
 		panic(fmt.Sprintf("export: cell %d,%d: %v", col, row, err))
 	}
 	return name
+}
+
+// fastZip writes the workbook package with the fastest deflate level: the
+// parts are small and repetitive, so it costs little size and saves most of
+// the time excelize spends compressing at the default level.
+func fastZip(w io.Writer) excelize.ZipWriter {
+	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, fastDeflate)
+	return zw
+}
+
+// storedZip writes the workbook package uncompressed, for an XLSX that goes
+// into an export ZIP which deflates it as a whole: one compression pass over
+// the file instead of one per part, and a smaller archive.
+func storedZip(w io.Writer) excelize.ZipWriter { return storeWriter{zip.NewWriter(w)} }
+
+type storeWriter struct{ *zip.Writer }
+
+func (s storeWriter) Create(name string) (io.Writer, error) {
+	return s.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Store})
+}
+
+// flatePool reuses BestSpeed compressors: each holds about a megabyte of
+// tables, too much to allocate per workbook part.
+var flatePool sync.Pool
+
+func fastDeflate(out io.Writer) (io.WriteCloser, error) {
+	if fw, ok := flatePool.Get().(*flate.Writer); ok {
+		fw.Reset(out)
+		return pooledFlate{fw}, nil
+	}
+	fw, err := flate.NewWriter(out, flate.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	return pooledFlate{fw}, nil
+}
+
+type pooledFlate struct{ *flate.Writer }
+
+func (p pooledFlate) Close() error {
+	err := p.Writer.Close()
+	flatePool.Put(p.Writer)
+	return err
 }
 
 func ptr[T any](v T) *T { return &v }
