@@ -122,7 +122,7 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 		}
 		sentence := fmt.Sprintf("line %d: %s = ProductTotalPrice (%s = %s)", i+1, formula, values, dec(t))
 		r.add(RuleLineQtyPrice, exp, t, tol, sentence,
-			fmt.Sprintf("line %d: %s = %s (%s), but ProductTotalPrice is %s (tolerance %s)", i+1, formula, exp.String(), values, dec(t), tol.String()))
+			fmt.Sprintf("line %d: %s = %s (%s), but ProductTotalPrice is %s (tolerance %s)", i+1, formula, dec(exp), values, dec(t), tol.String()))
 		r.logicOnce(sentence)
 	}
 
@@ -156,7 +156,7 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 		tol := decimal.Max(cent, halfUnit(amt).Mul(decimal.NewFromInt(2)))
 		sentence := fmt.Sprintf("tax row %d: TaxableAmount × TaxRate = TaxAmount (%s × %s%% = %s)", i+1, dec(base), rate.String(), dec(amt))
 		r.add(RuleTaxRate, exp, amt, tol, sentence,
-			fmt.Sprintf("tax row %d: TaxableAmount × TaxRate = %s (%s × %s%%), but TaxAmount is %s", i+1, exp.String(), dec(base), rate.String(), dec(amt)))
+			fmt.Sprintf("tax row %d: TaxableAmount × TaxRate = %s (%s × %s%%), but TaxAmount is %s", i+1, dec(exp), dec(base), rate.String(), dec(amt)))
 		r.logicOnce(sentence)
 	}
 
