@@ -1,0 +1,20 @@
+// Package ocr turns images into positioned words (layout.Page) with an
+// optical character recogniser.
+//
+// Engine is the small interface the rest of extract consumes, so the
+// recogniser can be injected or faked in tests. Tesseract implements it with
+// the tesseract command-line program (version 4 or later): the image goes in
+// on standard input, TSV (word boxes and confidences) comes back on standard
+// output, no temporary files are written, and the process is killed when the
+// context ends.
+//
+// Tesseract also handles the trouble of phone photos and poor scans: pages
+// upside down or sideways are turned by tesseract's orientation detection
+// (or, without the osd data, by trying the rotations and keeping the most
+// confident reading); small skew is measured on the recognised lines and
+// removed; small images are upscaled so that text reaches a size the
+// recogniser reads well.
+//
+// This package does not interpret text: reading lines, amounts and fields is
+// the business of layout, textparse and the document extractors.
+package ocr
