@@ -21,6 +21,9 @@ type InvoiceOptions struct {
 	LinesPerPage int
 	// NoPageMarkers omits the "Page i of N" markers.
 	NoPageMarkers bool
+	// FirstPageOnly prints the invoice number on the first page only, so
+	// continuation pages carry no number.
+	FirstPageOnly bool
 	// Seller picks one of the built-in sellers (index modulo their number);
 	// -1 or any negative value picks at random.
 	Seller int
@@ -143,7 +146,9 @@ func NewInvoice(o InvoiceOptions) (*Invoice, error) {
 				c.text(330, y+24, lb.due+" "+lb.date2(due))
 				y += 60
 			} else {
-				c.text(330, y, lb.number+" "+number)
+				if !o.FirstPageOnly {
+					c.text(330, y, lb.number+" "+number)
+				}
 				y += 30
 			}
 			c.font(true, 9)

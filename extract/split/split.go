@@ -1,0 +1,206 @@
+package split
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
+)
+
+// Range is one document's pages, one-based and inclusive.
+type Range struct {
+	Start int
+	End  int
+}
+
+// Split returns the documents found in pages, in order, covering every page
+// exactly once. An empty input gives no ranges.
+func Split(pages []layout.Page) []Range {
+	if len(pages) == 0 {
+		return nil
+	}
+	infos := make([]pageInfo, len(pages))
+	for i := range pages {
+		infos[i] = inspect(&pages[i])
+	}
+	out := []Range{{1, 1}}
+	for i := 1; i < len(infos); i++ {
+		if boundary(infos[i-1], infos[i]) > 0 {
+			out = append(out, Range{i + 1, i + 1})
+		} else {
+			out[len(out)-1].End = i + 1
+		}
+	}
+	return out
+}
+
+// pageInfo is what Split learns from one page.
+type pageInfo struct {
+	markerI, markerN int    // "Page i of n", 0 when absent
+	kind             string // "invoice", "statement" or ""
+	number           string // document number, folded, or ""
+	closing          bool   // a grand total or closing balance
+	carryOut         bool   // "carried forward", "continued on next page"
+	carryIn          bool   // "brought forward", "Übertrag" at the top
+	firstPage        bool   // addressee block, invoice date, opening balance
+	header           map[string]bool
+}
+
+var (
+	reMarker = regexp.MustCompile(`(?:^|\s)(?:page|seite|pagina|pag\.|blatt|feuille|hoja|p\.)\s*(\d{1,3})\s*(?:of|von|/|de|van|di|sur|z)\s*(\d{1,3})(?:\s|$)`)
+	reNumber = regexp.MustCompile(`(invoice|rechnung|facture|factuur|factura|fattura|credit note|gutschrift|statement|kontoauszug|releve de compte|releve|rekeningafschrift|afschrift|extracto|estratto conto)` +
+		`(?:s?nummer|s?-?nr\.?|\s+(?:no\.?|nr\.?|number|n°|nº|no°|#|num\.?|numero|nummer))\s*[:.]?\s*([a-z0-9][a-z0-9\-/.]*[0-9][a-z0-9\-/]*)`)
+	closingLabels = []string{"grand total", "total due", "amount due", "total amount", "total eur", "total usd", "total gbp",
+		"total chf", "total", "invoice total", "gesamtbetrag", "rechnungsbetrag", "endbetrag", "zu zahlen", "total ttc",
+		"montant total", "net a payer", "totaal", "te betalen", "totale", "totale fattura", "importe total", "total factura",
+		"closing balance", "new balance", "neuer kontostand", "endsaldo", "nouveau solde", "solde final", "eindsaldo",
+		"saldo final", "saldo finale"}
+	carryOutLabels = []string{"carried forward", "continued on next page", "continued overleaf", "continued", "ubertrag",
+		"fortsetzung", "a reporter", "suite au verso", "transport naar", "suma y sigue", "a riportare"}
+	carryInLabels = []string{"brought forward", "ubertrag", "report", "transport van", "suma y sigue", "riporto"}
+	firstLabels   = []string{"bill to", "invoice to", "invoice date", "date of issue", "rechnungsempfanger", "rechnungsdatum",
+		"factureer aan", "factuurdatum", "date de facture", "facture a", "fecha de factura", "data fattura",
+		"opening balance", "alter kontostand", "solde precedent", "beginsaldo", "saldo inicial", "saldo iniziale", "anfangssaldo"}
+	statementWords = []string{"statement", "kontoauszug", "releve", "rekeningafschrift", "extracto", "estratto"}
+	invoiceWords   = []string{"invoice", "rechnung", "facture", "factuur", "factura", "fattura"}
+)
+
+func hasPrefixWord(s, label string) bool {
+	return s == label || strings.HasPrefix(s, label+" ") || strings.HasPrefix(s, label+":")
+}
+
+func inspect(p *layout.Page) pageInfo {
+	lines := layout.Lines(p)
+	info := pageInfo{header: map[string]bool{}}
+	folded := make([]string, len(lines))
+	for i, l := range lines {
+		folded[i] = textparse.Fold(l.Text())
+	}
+	for i, f := range folded {
+		if m := reMarker.FindStringSubmatch(f); m != nil && info.markerI == 0 {
+			a, _ := strconv.Atoi(m[1])
+			b, _ := strconv.Atoi(m[2])
+			if a >= 1 && a <= b {
+				info.markerI, info.markerN = a, b
+			}
+		}
+		if m := reNumber.FindStringSubmatch(f); m != nil && info.number == "" {
+			info.number = strings.TrimRight(m[2], ".")
+			info.kind = kindOf(m[1])
+		}
+		if info.kind == "" && i < 8 {
+			for _, w := range strings.Fields(f) {
+				if k := kindOf(strings.Trim(w, ":.")); k != "" {
+					info.kind = k
+					break
+				}
+			}
+		}
+		hasDigits := strings.ContainsAny(f, "0123456789")
+		for _, l := range closingLabels {
+			if hasPrefixWord(f, l) && hasDigits {
+				info.closing = true
+			}
+		}
+		for _, l := range carryOutLabels {
+			if strings.Contains(f, l) && i >= len(folded)/2 {
+				info.carryOut = true
+			}
+		}
+		for _, l := range carryInLabels {
+			if hasPrefixWord(f, l) && i < len(folded)/2 || (l == "brought forward" && strings.Contains(f, l)) {
+				info.carryIn = true
+			}
+		}
+		for _, l := range firstLabels {
+			if strings.Contains(f, l) {
+				info.firstPage = true
+			}
+		}
+		if i < 3 {
+			for _, w := range strings.Fields(f) {
+				if !strings.ContainsAny(w, "0123456789") {
+					info.header[w] = true
+				}
+			}
+		}
+	}
+	return info
+}
+
+func kindOf(w string) string {
+	for _, s := range statementWords {
+		if strings.HasPrefix(w, s) {
+			return "statement"
+		}
+	}
+	for _, s := range invoiceWords {
+		if strings.HasPrefix(w, s) {
+			return "invoice"
+		}
+	}
+	return ""
+}
+
+// boundary scores the evidence that cur starts a new document after prev:
+// positive means a boundary.
+func boundary(prev, cur pageInfo) int {
+	score := 0
+	switch {
+	case cur.markerI == 1:
+		score += 10
+	case cur.markerI > 1 && prev.markerI == cur.markerI-1 && prev.markerN == cur.markerN:
+		score -= 12
+	case cur.markerI > 1:
+		score -= 6
+	}
+	if prev.markerI > 0 && prev.markerI < prev.markerN && cur.markerI == 0 {
+		score -= 4
+	}
+	if prev.markerI > 0 && prev.markerI == prev.markerN {
+		score += 3
+	}
+	if prev.number != "" && cur.number != "" {
+		if prev.number != cur.number {
+			score += 8
+		} else {
+			score -= 8
+		}
+	}
+	if prev.kind != "" && cur.kind != "" && prev.kind != cur.kind {
+		score += 6
+	}
+	if prev.closing {
+		score += 4
+	}
+	if prev.carryOut {
+		score -= 4
+	}
+	if cur.carryIn {
+		score -= 4
+	}
+	if cur.firstPage {
+		score += 2
+	}
+	if jaccard(prev.header, cur.header) >= 0.6 {
+		score--
+	} else {
+		score++
+	}
+	return score
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	if len(a) == 0 && len(b) == 0 {
+		return 1
+	}
+	n := 0
+	for w := range a {
+		if b[w] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a)+len(b)-n)
+}

@@ -1,0 +1,173 @@
+package split
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/internal/testdocs"
+)
+
+// randomFile concatenates 2..6 random invoices and statements of 1..3
+// pages and returns it with the true ranges.
+func randomFile(t testing.TB, seed uint64) (*testdocs.Doc, []Range) {
+	r := rand.New(rand.NewPCG(seed, 99))
+	n := 2 + r.IntN(5)
+	var docs []*testdocs.Doc
+	for i := range n {
+		s := seed*100 + uint64(i)
+		if r.IntN(2) == 0 {
+			pages := 1 + r.IntN(3)
+			inv, err := testdocs.NewInvoice(testdocs.InvoiceOptions{
+				Lang: []string{"en", "de"}[r.IntN(2)], Seed: s, Lines: (pages-1)*10 + 1 + r.IntN(10), LinesPerPage: 10,
+				NoPageMarkers: r.IntN(2) == 0, Seller: r.IntN(2) - 1, FirstPageOnly: r.IntN(2) == 0,
+			})
+			require.NoError(t, err)
+			docs = append(docs, inv.Doc)
+		} else {
+			ls := testdocs.StatementLayouts()
+			st, err := testdocs.NewStatement(testdocs.StatementOptions{
+				Layout: ls[r.IntN(len(ls))], Seed: s, Transactions: 3 + r.IntN(20), LinesPerPage: 22,
+				NoPageMarkers: r.IntN(2) == 0,
+			})
+			require.NoError(t, err)
+			docs = append(docs, st.Doc)
+		}
+	}
+	all, err := testdocs.Concat(docs...)
+	require.NoError(t, err)
+	var want []Range
+	for _, p := range all.Parts {
+		want = append(want, Range{p.Start, p.End})
+	}
+	return all, want
+}
+
+func TestSplitRandomCombinations(t *testing.T) {
+	t.Parallel()
+	const files = 200
+	ok := 0
+	for seed := range uint64(files) {
+		f, want := randomFile(t, seed)
+		got := Split(f.Pages)
+		if equal(got, want) {
+			ok++
+		} else if ok+int(seed) < 20 {
+			t.Logf("seed %d: want %v got %v", seed, want, got)
+		}
+	}
+	pct := 100 * float64(ok) / files
+	t.Logf("split exactly right: %d/%d files (%.1f%%)", ok, files, pct)
+	require.GreaterOrEqual(t, pct, 95.0)
+}
+
+var (
+	engOnce sync.Once
+	eng     *pdfium.Engine
+	engErr  error
+)
+
+func TestSplitThroughPDFium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	engOnce.Do(func() { eng, engErr = pdfium.New(pdfium.Config{Workers: 1}) })
+	require.NoError(t, engErr)
+	const files = 60
+	ok := 0
+	for seed := range uint64(files) {
+		f, want := randomFile(t, 1000+seed)
+		pages, err := testdocs.ReadPages(context.Background(), eng, f.PDF)
+		require.NoError(t, err)
+		got := Split(pages)
+		if equal(got, want) {
+			ok++
+		} else {
+			t.Logf("seed %d: want %v got %v", 1000+seed, want, got)
+		}
+	}
+	pct := 100 * float64(ok) / files
+	t.Logf("split exactly right through PDFium: %d/%d files (%.1f%%)", ok, files, pct)
+	require.GreaterOrEqual(t, pct, 95.0)
+}
+
+func equal(a, b []Range) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func page(lines ...string) layout.Page {
+	p := layout.Page{Width: 595, Height: 842}
+	for i, l := range lines {
+		x := 40.0
+		for _, w := range splitWords(l) {
+			p.Words = append(p.Words, layout.Word{Text: w, X0: x, X1: x + 6*float64(len(w)), Y0: 40 + 14*float64(i), Y1: 50 + 14*float64(i), Size: 10})
+			x += 6*float64(len(w)) + 3
+		}
+	}
+	return p
+}
+
+func splitWords(s string) []string {
+	var out []string
+	cur := ""
+	for _, r := range s {
+		if r == ' ' {
+			if cur != "" {
+				out = append(out, cur)
+			}
+			cur = ""
+			continue
+		}
+		cur += string(r)
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
+}
+
+func TestSplitTable(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		pages []layout.Page
+		want  []Range
+	}{
+		{"empty", nil, nil},
+		{"one page", []layout.Page{page("ACME", "Invoice No: A-1")}, []Range{{1, 1}}},
+		{"markers", []layout.Page{page("ACME", "Page 1 of 2"), page("ACME", "Page 2 of 2"), page("ACME", "Seite 1 von 1")},
+			[]Range{{1, 2}, {3, 3}}},
+		{"page i/n", []layout.Page{page("X", "Page 1/1"), page("X", "Page 1/2"), page("X", "Page 2/2")}, []Range{{1, 1}, {2, 3}}},
+		{"number changes under the same header", []layout.Page{
+			page("ACME Ltd", "Invoice No: A-1", "Subtotal 10.00"), page("ACME Ltd", "Invoice No: A-2", "Total 12.00")},
+			[]Range{{1, 1}, {2, 2}}},
+		{"same number continues", []layout.Page{
+			page("ACME Ltd", "Invoice No: A-1", "Item 10.00"), page("ACME Ltd", "Invoice No: A-1", "Total 12.00")},
+			[]Range{{1, 2}}},
+		{"total closes a document", []layout.Page{
+			page("ACME Ltd", "Item 10.00", "Total 12.00"), page("ACME Ltd", "Item 5.00", "Total 6.00")},
+			[]Range{{1, 1}, {2, 2}}},
+		{"carried forward continues", []layout.Page{
+			page("Bank", "Statement", "Balance carried forward 10.00"), page("Bank", "Statement", "Balance brought forward 10.00", "Closing balance 3.00")},
+			[]Range{{1, 2}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			require.Equal(t, tc.want, Split(tc.pages))
+		})
+	}
+}
