@@ -12,7 +12,7 @@ import (
 // Range is one document's pages, one-based and inclusive.
 type Range struct {
 	Start int
-	End  int
+	End   int
 }
 
 // Split returns the documents found in pages, in order, covering every page
