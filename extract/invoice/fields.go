@@ -172,18 +172,19 @@ func (d *doc) invoiceNumbers() []cand {
 		default:
 			return
 		}
+	spans:
 		for _, sp := range d.valueSpans(li, m, m.Field == textparse.FieldInvoiceNumber) {
 			for k := sp.from; k < sp.to && k < sp.from+3; k++ {
 				w := sp.l.words[k]
 				if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
 					continue
 				}
-				if w == ":" || w == "#" || connectors[strings.ToLower(strings.Trim(w, ".:°º"))] || w == "N°" || w == "Nº" {
+				if isConnector(w) {
 					continue
 				}
 				id, ok := d.idToken(w)
 				if !ok {
-					break
+					break spans
 				}
 				sc := strength
 				if sp.pos == posBelow {
@@ -197,11 +198,89 @@ func (d *doc) invoiceNumbers() []cand {
 				}
 				sc += 0.1 * (1 - d.relY(li))
 				out = append(out, cand{score: sc, line: sp.l.idx, s: id})
+				break spans
+			}
+			if sp.to-sp.from > 3 {
 				break
 			}
-			break
 		}
 	})
+	return out
+}
+
+var titleStems = []string{"rechnung", "invoice", "factur", "fattur", "factuur", "gutschrift", "avoir", "credit", "nota"}
+
+// titleNumbers finds "Teilrechnung Bau (875) Nr. 210111 vom 30.05.2025" and
+// "Invoice information (751) Nr. 4711": a bare number label ("Nr.", "No.",
+// "#") preceded in its cell by a word containing a title stem. A date after
+// the number on the same line is an invoice-date candidate.
+func (d *doc) titleNumbers() (nums, dates []cand) {
+	for li := range d.lines {
+		l := &d.lines[li]
+		for _, m := range l.labels {
+			if m.Field != textparse.FieldInvoiceNumber || m.Strength >= 1 || l.isLabel(m) {
+				continue
+			}
+			ws := l.labelWordStart(m)
+			c := l.cellOf[ws]
+			titled := false
+			for k := ws - 1; k >= 0 && l.cellOf[k] == c && k >= ws-6; k-- {
+				f := textparse.Fold(l.words[k])
+				for _, st := range titleStems {
+					if strings.Contains(f, st) {
+						titled = true
+					}
+				}
+			}
+			if !titled {
+				continue
+			}
+			for k := l.labelWordEnd(m); k < len(l.words) && k < l.labelWordEnd(m)+3; k++ {
+				if isConnector(l.words[k]) {
+					continue
+				}
+				id, ok := d.idToken(l.words[k])
+				if !ok {
+					break
+				}
+				sc := 0.95 + 0.1*(1-d.relY(li))
+				if l.pg == 0 {
+					sc += 0.1
+				}
+				nums = append(nums, cand{score: sc, line: li, s: id})
+				if ds := textparse.FindDates(l.words[k+1:], d.order); len(ds) > 0 && ds[0].Start <= 2 {
+					dates = append(dates, cand{score: 1.05, line: li, s: ds[0].ISO})
+				}
+				break
+			}
+		}
+	}
+	return nums, dates
+}
+
+// placeDates finds the date of a letter line "München, den 01.11.2024",
+// "Paris, le 2 janvier 2024": a date right after "den", "le", "el", "il".
+func (d *doc) placeDates() []cand {
+	var out []cand
+	for li := range d.lines {
+		l := &d.lines[li]
+		if len(l.words) > 10 {
+			continue
+		}
+		for k := 1; k+1 < len(l.words); k++ {
+			switch strings.ToLower(l.words[k]) {
+			case "den", "le", "el", "il", "am":
+			default:
+				continue
+			}
+			if !strings.HasSuffix(l.words[k-1], ",") {
+				continue
+			}
+			if ds := textparse.FindDates(l.words[k+1:], d.order); len(ds) > 0 && ds[0].Start == 0 {
+				out = append(out, cand{score: 0.7 + 0.1*(1-d.relY(li)), line: li, s: ds[0].ISO})
+			}
+		}
+	}
 	return out
 }
 
@@ -295,4 +374,11 @@ func best(cs []cand) *cand {
 		}
 	}
 	return b
+}
+
+func isConnector(w string) bool {
+	if w == ":" || w == "#" || w == "-" || w == "N°" || w == "Nº" || w == "No." || w == "n°" || w == "nº" {
+		return true
+	}
+	return connectors[strings.ToLower(strings.Trim(w, ".:°º#"))]
 }

@@ -21,11 +21,14 @@ func Extract(pages []layout.Page) *docextract.InvoiceData {
 	d := newDoc(pages)
 	g := &out.General
 
-	if c := best(d.invoiceNumbers()); c != nil {
+	tnums, tdates := d.titleNumbers()
+	if c := best(append(d.invoiceNumbers(), tnums...)); c != nil {
 		g.InvoiceNumber = docextract.Str(c.s)
 	}
 	dates := d.dateCands(textparse.FieldInvoiceDate)
 	dates = append(dates, d.titleDates()...)
+	dates = append(dates, tdates...)
+	dates = append(dates, d.placeDates()...)
 	if len(dates) == 0 {
 		dates = d.firstDate()
 	}

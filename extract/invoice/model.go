@@ -64,7 +64,7 @@ func newDoc(pages []layout.Page) *doc {
 			}
 			ln.text = strings.Join(ln.words, " ")
 			ln.toks, ln.wordOf = textparse.WordTokens(ln.words)
-			ln.labels = textparse.MatchLabels(ln.toks)
+			ln.labels = cellLabels(&ln)
 			d.lines = append(d.lines, ln)
 		}
 	}
@@ -205,3 +205,51 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 }
 
 func isMinusWord(s string) bool { return s == "-" || s == "−" }
+
+// cellLabels matches labels cell by cell (a label never spans two cells)
+// and applies the net/gross modifiers: "Rechnungssumme netto", "Total
+// brutto", "Summe exkl. MwSt.".
+func cellLabels(l *line) []textparse.LabelMatch {
+	var out []textparse.LabelMatch
+	start := 0
+	for start < len(l.toks) {
+		c := l.cellOf[l.wordOf[start]]
+		end := start
+		for end < len(l.toks) && l.cellOf[l.wordOf[end]] == c {
+			end++
+		}
+		for _, m := range textparse.MatchLabels(l.toks[start:end]) {
+			m.Start += start
+			m.End += start
+			if m.End < end {
+				switch m.Field {
+				case textparse.FieldGross, textparse.FieldNet, textparse.FieldAmountDue:
+					if f, n := modifier(l.toks[m.End:end]); f != textparse.FieldNone {
+						m.Field = f
+						m.End += n
+						m.Strength = 1
+					}
+				}
+			}
+			out = append(out, m)
+		}
+		start = end
+	}
+	return out
+}
+
+// modifier reads a net/gross qualifier after a total label.
+func modifier(toks []string) (textparse.Field, int) {
+	for i := 0; i < len(toks) && i < 3; i++ {
+		switch toks[i] {
+		case "netto", "net", "ht", "excl", "exkl", "ohne", "exclusive", "excluding", "hors", "sans", "sin", "senza", "zonder":
+			return textparse.FieldNet, i + 1
+		case "brutto", "gross", "ttc", "incl", "inkl", "including", "inclusive", "con", "inclusief", "mit":
+			return textparse.FieldGross, i + 1
+		case "eur", "usd", "gbp", "chf", "in", "der", "des", "de", "the":
+			continue
+		}
+		return textparse.FieldNone, 0
+	}
+	return textparse.FieldNone, 0
+}

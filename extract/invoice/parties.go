@@ -90,7 +90,7 @@ func (d *doc) partyName(f textparse.Field) []cand {
 					continue
 				}
 			}
-			if nameLike(s) {
+			if nameLike(s) && !startsWithLabel(s) {
 				sc := 1.0
 				if sp.pos == posBelow {
 					sc = 0.9
@@ -225,4 +225,11 @@ func (d *doc) currency(t totals) string {
 		}
 	}
 	return found
+}
+
+// startsWithLabel reports whether s begins with a field label ("Käufer",
+// "Name:"), which is then not a name.
+func startsWithLabel(s string) bool {
+	ms := textparse.MatchLabels(textparse.Tokens(s))
+	return len(ms) > 0 && ms[0].Start == 0 && ms[0].Field != textparse.FieldTitle
 }

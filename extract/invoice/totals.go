@@ -2,6 +2,7 @@ package invoice
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/docextract/docextract/extract/textparse"
 	"github.com/shopspring/decimal"
@@ -36,6 +37,8 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 			if sp.pos == posBelow {
 				// below: only the amount under the label
 				as = as[:1]
+			} else if !d.closeTo(sp, as[0]) {
+				break
 			}
 			for k, a := range as {
 				sc := m.Strength
@@ -210,4 +213,22 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		t.net = &v
 	}
 	return t
+}
+
+// closeTo reports whether amount a follows the start of span sp closely: at
+// most three words between them, none holding digits ("Steuerbetrag in EUR
+// 56,87" but not "TVA: FR11999999998 - SIRET ... capital de 120 000,00").
+func (d *doc) closeTo(sp valueSpan, a amt) bool {
+	n := 0
+	for k := sp.from; k < a.w0; k++ {
+		w := sp.l.words[k]
+		if w == ":" || isCurrencyWord(w) {
+			continue
+		}
+		if hasDigit(w) && !strings.HasSuffix(w, "%") {
+			return false
+		}
+		n++
+	}
+	return n <= 3
 }
