@@ -1,0 +1,64 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/store"
+)
+
+// LeaseJob implements store.Queue.
+func (db *DB) LeaseJob(ctx context.Context, d time.Duration) (*store.Job, error) {
+	now := db.now()
+	j := &store.Job{LeaseToken: db.NewID(), VisibleAt: now.Add(d).Truncate(time.Millisecond)}
+	var created sql.NullInt64
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `UPDATE jobs SET lease_token = ?, visible_at = ?, attempts = attempts + 1
+			WHERE id = (SELECT id FROM jobs WHERE visible_at <= ? ORDER BY visible_at, created_at LIMIT 1)
+			RETURNING id, task_id, kind, attempts, created_at`,
+			j.LeaseToken, ms(j.VisibleAt), ms(now)).Scan(&j.ID, &j.TaskID, &j.Kind, &j.Attempts, &created)
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	j.CreatedAt = fromMS(created)
+	return j, nil
+}
+
+// ExtendLease implements store.Queue.
+func (db *DB) ExtendLease(ctx context.Context, j *store.Job, d time.Duration) error {
+	until := db.now().Add(d).Truncate(time.Millisecond)
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE jobs SET visible_at = ? WHERE id = ? AND lease_token = ?`, ms(until), j.ID, j.LeaseToken)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return docextract.Errorf(docextract.ECONFLICT, "Job lease lost.")
+		}
+		j.VisibleAt = until
+		return nil
+	})
+}
+
+// ReleaseJob implements store.Queue.
+func (db *DB) ReleaseJob(ctx context.Context, j *store.Job) error {
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE jobs SET visible_at = ?, lease_token = '', attempts = max(attempts - 1, 0) WHERE id = ? AND lease_token = ?`,
+			ms(db.now()), j.ID, j.LeaseToken)
+		return err
+	})
+}
+
+// DeleteJob implements store.Queue.
+func (db *DB) DeleteJob(ctx context.Context, j *store.Job) error {
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE id = ?`, j.ID)
+		return err
+	})
+}

@@ -1,0 +1,362 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/credits"
+	"github.com/docextract/docextract/store"
+)
+
+const taskColumns = `id, team_id, doc_type, status, outcome, error_code, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at`
+
+func scanTask(s scanner) (*store.Task, error) {
+	var t store.Task
+	var created, updated, completed sql.NullInt64
+	if err := s.Scan(&t.ID, &t.TeamID, &t.DocType, &t.Status, &t.Outcome, &t.ErrorCode, &t.IngestSource, &t.FileName, &t.ContentType,
+		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed); err != nil {
+		return nil, err
+	}
+	t.CreatedAt, t.UpdatedAt, t.CompletedAt = fromMS(created), fromMS(updated), fromMS(completed)
+	return &t, nil
+}
+
+const documentColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at`
+
+func scanDocument(s scanner) (*store.Document, error) {
+	var d store.Document
+	var created, updated sql.NullInt64
+	var data, validation []byte
+	if err := s.Scan(&d.ID, &d.TaskID, &d.TeamID, &d.Position, &d.DocType, &d.Status, &d.FileName, &d.PageStart, &d.PageEnd,
+		&d.TemplateID, &d.Source, &data, &validation, &d.Passed, &d.Confidence, &d.CreditsUsed, &created, &updated); err != nil {
+		return nil, err
+	}
+	if len(data) > 0 {
+		d.Data = data
+	}
+	if len(validation) > 0 {
+		d.Validation = validation
+	}
+	d.CreatedAt, d.UpdatedAt = fromMS(created), fromMS(updated)
+	return &d, nil
+}
+
+// CreateUpload implements store.Tasks.
+func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
+	t := u.Task
+	if t == nil || t.ID == "" || t.TeamID == "" {
+		return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
+	}
+	now := db.now()
+	t.Status = docextract.StatusQueued
+	if t.IngestSource == "" {
+		t.IngestSource = docextract.SourceUpload
+	}
+	t.CreditsHeld = u.Credits
+	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
+			VALUES (?, ?, ?, 0, ?, ?, ?, 0, 0, ?, ?)`,
+			t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES (?, ?, 'extract', ?, ?)`,
+			db.NewID(), t.ID, ms(now), ms(now))
+		return err
+	})
+}
+
+// FindTask implements store.Tasks.
+func (db *DB) FindTask(ctx context.Context, id string) (*store.Task, error) {
+	t, err := scanTask(db.read.QueryRowContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = ?`, id))
+	return t, rowErr(err, "Task")
+}
+
+// FindDocument implements store.Tasks.
+func (db *DB) FindDocument(ctx context.Context, id string) (*store.Document, error) {
+	d, err := scanDocument(db.read.QueryRowContext(ctx, `SELECT `+documentColumns+` FROM documents WHERE id = ?`, id))
+	return d, rowErr(err, "Document")
+}
+
+// ListDocuments implements store.Tasks.
+func (db *DB) ListDocuments(ctx context.Context, taskID string) ([]*store.Document, error) {
+	return listDocuments(ctx, db.read, taskID)
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func listDocuments(ctx context.Context, q querier, taskID string) ([]*store.Document, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+documentColumns+` FROM documents WHERE task_id = ? ORDER BY position, id`, taskID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Document
+	for rows.Next() {
+		d, err := scanDocument(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// lockTask loads the task inside a write transaction and refuses finished
+// tasks with ECONFLICT.
+func lockTask(ctx context.Context, tx *sql.Tx, id string) (*store.Task, error) {
+	t, err := scanTask(tx.QueryRowContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = ?`, id))
+	if err != nil {
+		return nil, rowErr(err, "Task")
+	}
+	if t.Finished() {
+		return t, docextract.Errorf(docextract.ECONFLICT, "Task is already %s.", t.Status)
+	}
+	return t, nil
+}
+
+// StartTask implements store.Tasks.
+func (db *DB) StartTask(ctx context.Context, taskID string) error {
+	now := ms(db.now())
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		if _, err := lockTask(ctx, tx, taskID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, docextract.StatusProcessing, now, taskID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ? AND status IN (?, ?)`,
+			docextract.StatusProcessing, now, taskID, docextract.StatusQueued, docextract.StatusProcessing)
+		return err
+	})
+}
+
+// WaitTask implements store.Tasks.
+func (db *DB) WaitTask(ctx context.Context, taskID, status string) error {
+	if status != docextract.TaskPasswordRequired && status != docextract.TaskNeedsReview {
+		return docextract.Errorf(docextract.EINVALID, "Invalid waiting status.")
+	}
+	return db.writeTx(ctx, func(tx *sql.Tx) error {
+		if _, err := lockTask(ctx, tx, taskID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, status, ms(db.now()), taskID); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE task_id = ?`, taskID)
+		return err
+	})
+}
+
+// CompleteTask implements store.Tasks.
+func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error) {
+	if len(c.Documents) > 0 && c.Documents[0].ID != c.TaskID {
+		return nil, docextract.Errorf(docextract.EINVALID, "The first document must keep the task id.")
+	}
+	var ev *store.TaskEvent
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		t, err := lockTask(ctx, tx, c.TaskID)
+		if err != nil {
+			return err
+		}
+		// Can every capture be covered? If not, the task fails instead.
+		var total int64
+		for _, d := range c.Documents {
+			total += d.CreditsUsed
+		}
+		h, ok, err := loadHold(ctx, tx, t.ID)
+		if err != nil {
+			return err
+		}
+		b, err := loadBalance(ctx, tx, t.TeamID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			h = credits.Hold{ID: t.ID, TeamID: t.TeamID}
+		}
+		if !credits.CanCapture(b, h, total) {
+			ev, err = db.failTask(ctx, tx, t, docextract.FailInsufficientCredits)
+			return err
+		}
+
+		now := db.now()
+		if c.ContentType != "" || c.PageCount > 0 {
+			if _, err := tx.ExecContext(ctx, `UPDATE tasks SET content_type = coalesce(nullif(?, ''), content_type), page_count = CASE WHEN ? > 0 THEN ? ELSE page_count END WHERE id = ?`,
+				c.ContentType, c.PageCount, c.PageCount, t.ID); err != nil {
+				return err
+			}
+			if c.ContentType != "" {
+				t.ContentType = c.ContentType
+			}
+			if c.PageCount > 0 {
+				t.PageCount = c.PageCount
+			}
+		}
+		for i, d := range c.Documents {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
+					page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
+					data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence,
+					credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
+				d.ID, t.ID, t.TeamID, i, string(d.DocType), docextract.StatusCompleted, t.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
+				nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, d.CreditsUsed, ms(now), ms(now)); err != nil {
+				return err
+			}
+			if err := db.capture(ctx, tx, t.ID, d.ID, d.CreditsUsed); err != nil {
+				return err
+			}
+		}
+		if len(c.Documents) == 0 {
+			// Nothing of the requested type: the upload's document stays,
+			// completed without data, and answers not-found.
+			if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE id = ?`, docextract.StatusCompleted, ms(now), t.ID); err != nil {
+				return err
+			}
+		}
+		if err := db.void(ctx, tx, t.ID); err != nil {
+			return err
+		}
+		outcome := docextract.OutcomeExtracted
+		if len(c.Documents) == 0 {
+			outcome = docextract.OutcomeNoMatchingDocuments
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, outcome = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
+			docextract.StatusCompleted, outcome, ms(now), ms(now), t.ID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE task_id = ?`, t.ID); err != nil {
+			return err
+		}
+		ev, err = db.recordEvent(ctx, tx, t, store.EventTaskCompleted, outcome, "", now)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// FailTask implements store.Tasks.
+func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error) {
+	if _, ok := docextract.FailureMessages[code]; !ok {
+		return nil, docextract.Errorf(docextract.EINVALID, "Unknown failure code.")
+	}
+	var ev *store.TaskEvent
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		t, err := lockTask(ctx, tx, taskID)
+		if err != nil {
+			return err
+		}
+		ev, err = db.failTask(ctx, tx, t, code)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+func (db *DB) failTask(ctx context.Context, tx *sql.Tx, t *store.Task, code string) (*store.TaskEvent, error) {
+	now := db.now()
+	if err := db.void(ctx, tx, t.ID); err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, error_code = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
+		docextract.StatusFailed, code, ms(now), ms(now), t.ID); err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ?`, docextract.StatusFailed, ms(now), t.ID); err != nil {
+		return nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE task_id = ?`, t.ID); err != nil {
+		return nil, err
+	}
+	return db.recordEvent(ctx, tx, t, store.EventTaskFailed, "", code, now)
+}
+
+func (db *DB) recordEvent(ctx context.Context, tx *sql.Tx, t *store.Task, typ, outcome, code string, now time.Time) (*store.TaskEvent, error) {
+	ev := &store.TaskEvent{
+		ID: db.NewID(), TeamID: t.TeamID, TaskID: t.ID, Type: typ, Outcome: outcome, ErrorCode: code,
+		IngestSource: t.IngestSource, FileName: t.FileName, ContentType: t.ContentType, PageCount: t.PageCount,
+		TaskCreatedAt: t.CreatedAt, CreatedAt: now.Truncate(1e6),
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO task_events (id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		ev.ID, ev.TeamID, ev.TaskID, ev.Type, ev.Outcome, ev.ErrorCode, ev.IngestSource, ev.FileName, ev.ContentType, ev.PageCount, ms(ev.TaskCreatedAt), ms(ev.CreatedAt))
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// FindTaskEvent implements store.Tasks.
+func (db *DB) FindTaskEvent(ctx context.Context, taskID string) (*store.TaskEvent, error) {
+	var ev store.TaskEvent
+	var tc, c sql.NullInt64
+	err := db.read.QueryRowContext(ctx, `SELECT id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at
+		FROM task_events WHERE task_id = ?`, taskID).Scan(&ev.ID, &ev.TeamID, &ev.TaskID, &ev.Type, &ev.Outcome, &ev.ErrorCode,
+		&ev.IngestSource, &ev.FileName, &ev.ContentType, &ev.PageCount, &tc, &c)
+	if err != nil {
+		return nil, rowErr(err, "Task event")
+	}
+	ev.TaskCreatedAt, ev.CreatedAt = fromMS(tc), fromMS(c)
+	return &ev, nil
+}
+
+// DeleteDocument implements store.Tasks.
+func (db *DB) DeleteDocument(ctx context.Context, id string) (*store.DeleteResult, error) {
+	res := &store.DeleteResult{}
+	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		var taskID string
+		if err := tx.QueryRowContext(ctx, `SELECT task_id FROM documents WHERE id = ?`, id).Scan(&taskID); err != nil {
+			return rowErr(err, "Document")
+		}
+		res.TaskID = taskID
+		if _, err := tx.ExecContext(ctx, `DELETE FROM documents WHERE id = ?`, id); err != nil {
+			return err
+		}
+		var left int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM documents WHERE task_id = ?`, taskID).Scan(&left); err != nil {
+			return err
+		}
+		if left > 0 {
+			return nil
+		}
+		// The last document: the task goes, with its job and what its hold
+		// still reserves. The task event (if any) stays for webhook history.
+		if err := db.void(ctx, tx, taskID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM tasks WHERE id = ?`, taskID); err != nil {
+			return err
+		}
+		res.TaskDeleted = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func nullBytes(b []byte) any {
+	if len(b) == 0 {
+		return nil
+	}
+	return []byte(b)
+}
+

@@ -1,0 +1,223 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/credits"
+)
+
+// Team owns API keys, credits, tasks and documents.
+type Team struct {
+	ID        string
+	Name      string
+	CreatedAt time.Time
+}
+
+// APIKey is a team credential. Only Hash (SHA-256 of the key) is stored; the
+// key itself is shown once, when created.
+type APIKey struct {
+	ID        string
+	TeamID    string
+	Prefix    string // first characters of the key, to recognise it in lists
+	Hash      []byte
+	CreatedAt time.Time
+}
+
+// Task is one upload. Its ID is the document_id the upload answers.
+type Task struct {
+	ID           string
+	TeamID       string
+	DocType      docextract.DocType
+	Status       string // queued, processing, password_required, needs_review, completed, failed
+	Outcome      string // completed tasks: extracted or no_matching_documents
+	ErrorCode    string // failed tasks: processing_failed or insufficient_credits
+	IngestSource string // upload or email
+	FileName     string
+	ContentType  string
+	PageCount    int
+	FileSize     int64
+	CreditsHeld  int64 // held at upload
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	CompletedAt  time.Time // zero until completed or failed
+}
+
+// Finished reports whether the task has reached completed or failed.
+func (t *Task) Finished() bool {
+	return t.Status == docextract.StatusCompleted || t.Status == docextract.StatusFailed
+}
+
+// Document is one document of a task. The first keeps the task's id; the
+// parts of a split file get new ids.
+type Document struct {
+	ID          string
+	TaskID      string
+	TeamID      string
+	Position    int // 0 for the first part
+	DocType     docextract.DocType
+	Status      string // queued, processing, completed, failed
+	FileName    string
+	PageStart   int // 0 = unknown
+	PageEnd     int
+	TemplateID  string
+	Source      string
+	Data        json.RawMessage // extraction_data; nil when nothing was extracted
+	Validation  json.RawMessage
+	Passed      bool
+	Confidence  float64
+	CreditsUsed int64
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// PageCount returns PageEnd-PageStart+1, or 0 when the pages are unknown.
+func (d *Document) PageCount() int {
+	if d.PageStart <= 0 || d.PageEnd < d.PageStart {
+		return 0
+	}
+	return d.PageEnd - d.PageStart + 1
+}
+
+// HasResult reports whether the document answers the result endpoint with
+// data (spec 4.2): completed and something extracted.
+func (d *Document) HasResult() bool {
+	return d.Status == docextract.StatusCompleted && len(d.Data) > 0 && string(d.Data) != "null"
+}
+
+// Job is a leased unit of work on a task.
+type Job struct {
+	ID         string
+	TaskID     string
+	Kind       string
+	Attempts   int // including the current lease
+	LeaseToken string
+	VisibleAt  time.Time // the lease expires then
+	CreatedAt  time.Time
+}
+
+// Task event types.
+const (
+	EventTaskCompleted = "task.completed"
+	EventTaskFailed    = "task.failed"
+)
+
+// TaskEvent is the one decision recorded when a task completes or fails, in
+// the same transaction. It snapshots the task summary of spec 2.4 and
+// outlives the task, so webhook fan-out can read it later.
+type TaskEvent struct {
+	ID            string
+	TeamID        string
+	TaskID        string
+	Type          string // EventTaskCompleted or EventTaskFailed
+	Outcome       string
+	ErrorCode     string
+	IngestSource  string
+	FileName      string
+	ContentType   string
+	PageCount     int
+	TaskCreatedAt time.Time
+	CreatedAt     time.Time // the task's completed_at
+}
+
+// Upload is what CreateUpload records: a task, its first document (id =
+// task id, status queued), a credit hold of Credits and a job, atomically.
+type Upload struct {
+	Task    *Task // ID, TeamID, DocType, FileName, ContentType, PageCount, FileSize, IngestSource
+	Credits int64
+}
+
+// Completion is the outcome of extracting a task.
+type Completion struct {
+	TaskID      string
+	ContentType string
+	PageCount   int
+	// Documents of the requested type, in page order. The first must carry
+	// the task's id. Empty means outcome no_matching_documents. Each
+	// document's CreditsUsed is captured once.
+	Documents []*Document
+}
+
+// DeleteResult says what DeleteDocument removed.
+type DeleteResult struct {
+	// TaskDeleted is true when the document was the task's last: the task,
+	// its job and its hold went with it and the stored file must go too.
+	TaskDeleted bool
+	TaskID      string
+}
+
+// Teams stores teams and their API keys.
+type Teams interface {
+	CreateTeam(ctx context.Context, name string) (*Team, error)
+	FindTeam(ctx context.Context, id string) (*Team, error)
+	CountTeams(ctx context.Context) (int, error)
+	// CreateAPIKey stores k; k.ID and k.CreatedAt are set when empty.
+	CreateAPIKey(ctx context.Context, k *APIKey) error
+	// FindAPIKey returns the key with hash, or ENOTFOUND.
+	FindAPIKey(ctx context.Context, hash []byte) (*APIKey, error)
+}
+
+// Tasks stores tasks, their documents and their task events.
+type Tasks interface {
+	// CreateUpload records u in one transaction that checks and holds the
+	// credits (EPAYMENT when short) and enqueues the task's job.
+	CreateUpload(ctx context.Context, u *Upload) error
+	FindTask(ctx context.Context, id string) (*Task, error)
+	FindDocument(ctx context.Context, id string) (*Document, error)
+	// ListDocuments returns the task's documents in position order.
+	ListDocuments(ctx context.Context, taskID string) ([]*Document, error)
+	// StartTask moves a queued (or waiting) task and its documents to
+	// processing. ENOTFOUND when deleted; ECONFLICT when finished.
+	StartTask(ctx context.Context, taskID string) error
+	// WaitTask parks a task in password_required or needs_review and removes
+	// its job; no event is recorded, the hold stays.
+	WaitTask(ctx context.Context, taskID, status string) error
+	// CompleteTask stores the documents, captures their credits, voids the
+	// rest of the hold, completes the task, removes its job and records its
+	// task.completed event, all in one transaction. When the captures cannot
+	// be covered it fails the task with insufficient_credits instead. It
+	// returns ECONFLICT (and changes nothing) when the task is finished
+	// already, ENOTFOUND when it was deleted.
+	CompleteTask(ctx context.Context, c *Completion) (*TaskEvent, error)
+	// FailTask fails the task with code (processing_failed or
+	// insufficient_credits), voids its hold, removes its job and records its
+	// task.failed event. ECONFLICT when finished, ENOTFOUND when deleted.
+	FailTask(ctx context.Context, taskID, code string) (*TaskEvent, error)
+	// DeleteDocument removes the document irreversibly; see DeleteResult.
+	DeleteDocument(ctx context.Context, id string) (*DeleteResult, error)
+	// FindTaskEvent returns the event recorded for the task, or ENOTFOUND.
+	FindTaskEvent(ctx context.Context, taskID string) (*TaskEvent, error)
+}
+
+// Queue leases jobs with a visibility timeout: a leased job is invisible
+// until its lease expires, so the job of a crashed worker is leased again.
+type Queue interface {
+	// LeaseJob leases the oldest visible job for d, or returns nil, nil.
+	LeaseJob(ctx context.Context, d time.Duration) (*Job, error)
+	// ExtendLease pushes the lease of j (held with j.LeaseToken) to now+d;
+	// ECONFLICT when the lease was lost or the job is gone.
+	ExtendLease(ctx context.Context, j *Job, d time.Duration) error
+	// ReleaseJob makes j visible again now, not counting the attempt.
+	ReleaseJob(ctx context.Context, j *Job) error
+	// DeleteJob removes j (e.g. its task is gone).
+	DeleteJob(ctx context.Context, j *Job) error
+}
+
+// Ledger is the credit ledger of credits.Ledger, plus what a store offers
+// beyond it.
+type Ledger interface {
+	credits.Ledger
+	// LedgerEntries returns the team's entries, oldest first.
+	LedgerEntries(ctx context.Context, teamID string) ([]credits.Entry, error)
+}
+
+// Store is everything the reference server stores.
+type Store interface {
+	Teams
+	Tasks
+	Queue
+	Ledger
+	Close() error
+}

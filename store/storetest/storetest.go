@@ -1,0 +1,399 @@
+// Package storetest is the conformance suite of store.Store: every adapter
+// runs Test from its own tests against a real database, e.g.
+//
+//	func TestConformance(t *testing.T) {
+//		storetest.Test(t, func(t *testing.T) store.Store { return openTestDB(t) })
+//	}
+package storetest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/credits"
+	"github.com/docextract/docextract/store"
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+)
+
+// Open returns a new, empty, migrated store, closed when t ends.
+type Open func(t *testing.T) store.Store
+
+type bundle struct {
+	ctx  context.Context
+	s    store.Store
+	team *store.Team
+}
+
+func setup(t *testing.T, open Open, grant int64) *bundle {
+	t.Helper()
+	ctx := context.Background()
+	s := open(t)
+	team, err := s.CreateTeam(ctx, "Acme")
+	require.NoError(t, err)
+	if grant > 0 {
+		require.NoError(t, s.Grant(ctx, team.ID, grant))
+	}
+	return &bundle{ctx: ctx, s: s, team: team}
+}
+
+func (b *bundle) upload(t *testing.T, pages int) *store.Task {
+	t.Helper()
+	task := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "a.pdf",
+		ContentType: "application/pdf", PageCount: pages, FileSize: 100}
+	require.NoError(t, b.s.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: credits.ForPages(pages)}))
+	return task
+}
+
+func (b *bundle) balance(t *testing.T) credits.Balance {
+	t.Helper()
+	bal, err := b.s.Balance(b.ctx, b.team.ID)
+	require.NoError(t, err)
+	return bal
+}
+
+func doc(id string, start, end int) *store.Document {
+	return &store.Document{ID: id, DocType: docextract.Invoice, PageStart: start, PageEnd: end, TemplateID: "tmpl",
+		Data: json.RawMessage(`{"docType":"invoice"}`), Validation: json.RawMessage(`{"passed":true}`), Passed: true,
+		CreditsUsed: int64(end - start + 1)}
+}
+
+func requireCode(t *testing.T, code string, err error) {
+	t.Helper()
+	require.Error(t, err)
+	require.Equal(t, code, docextract.ErrorCode(err), "%v", err)
+}
+
+// Test runs the conformance suite.
+func Test(t *testing.T, open Open) {
+	t.Run("TeamsAndKeys", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 0)
+		got, err := b.s.FindTeam(b.ctx, b.team.ID)
+		require.NoError(t, err)
+		require.Equal(t, "Acme", got.Name)
+		n, err := b.s.CountTeams(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		_, err = b.s.FindTeam(b.ctx, uuid.NewString())
+		requireCode(t, docextract.ENOTFOUND, err)
+
+		h := sha256.Sum256([]byte("dex_secret"))
+		k := &store.APIKey{TeamID: b.team.ID, Prefix: "dex_sec", Hash: h[:]}
+		require.NoError(t, b.s.CreateAPIKey(b.ctx, k))
+		require.NotEmpty(t, k.ID)
+		found, err := b.s.FindAPIKey(b.ctx, h[:])
+		require.NoError(t, err)
+		require.Equal(t, b.team.ID, found.TeamID)
+		other := sha256.Sum256([]byte("other"))
+		_, err = b.s.FindAPIKey(b.ctx, other[:])
+		requireCode(t, docextract.ENOTFOUND, err)
+		requireCode(t, docextract.ENOTFOUND, b.s.CreateAPIKey(b.ctx, &store.APIKey{TeamID: uuid.NewString(), Hash: other[:]}))
+	})
+
+	t.Run("GrantAndBalance", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		require.NoError(t, b.s.Grant(b.ctx, b.team.ID, 5))
+		require.Equal(t, credits.Balance{Granted: 15}, b.balance(t))
+		requireCode(t, docextract.EINVALID, b.s.Grant(b.ctx, b.team.ID, 0))
+		_, err := b.s.Balance(b.ctx, uuid.NewString())
+		requireCode(t, docextract.ENOTFOUND, err)
+	})
+
+	t.Run("UploadHoldsAndEnqueues", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 5)
+		task := b.upload(t, 3)
+		require.Equal(t, credits.Balance{Granted: 5, Held: 3}, b.balance(t))
+
+		got, err := b.s.FindTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.StatusQueued, got.Status)
+		require.Equal(t, docextract.SourceUpload, got.IngestSource)
+		require.Equal(t, int64(3), got.CreditsHeld)
+		d, err := b.s.FindDocument(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, task.ID, d.TaskID)
+		require.Equal(t, docextract.StatusQueued, d.Status)
+		require.False(t, d.HasResult())
+
+		// Refused when short; nothing recorded.
+		refused := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "b.pdf"}
+		err = b.s.CreateUpload(b.ctx, &store.Upload{Task: refused, Credits: 3})
+		requireCode(t, docextract.EPAYMENT, err)
+		require.Equal(t, credits.InsufficientMessage, docextract.ErrorMessage(err))
+		_, err = b.s.FindTask(b.ctx, refused.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+
+		j, err := b.s.LeaseJob(b.ctx, time.Minute)
+		require.NoError(t, err)
+		require.NotNil(t, j)
+		require.Equal(t, task.ID, j.TaskID)
+		require.Equal(t, 1, j.Attempts)
+	})
+
+	t.Run("ConcurrentUploadsAcceptExactlyTheBalance", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 100)
+		var accepted, refused atomic.Int64
+		var wg sync.WaitGroup
+		for range 200 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				task := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Receipt, FileName: "r.jpg", PageCount: 1}
+				err := b.s.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: 1})
+				switch docextract.ErrorCode(err) {
+				case "":
+					accepted.Add(1)
+				case docextract.EPAYMENT:
+					refused.Add(1)
+				default:
+					t.Errorf("upload: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		require.Equal(t, int64(100), accepted.Load())
+		require.Equal(t, int64(100), refused.Load())
+		require.Equal(t, credits.Balance{Granted: 100, Held: 100}, b.balance(t))
+	})
+
+	t.Run("LeaseVisibility", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		task := b.upload(t, 1)
+		j, err := b.s.LeaseJob(b.ctx, 150*time.Millisecond)
+		require.NoError(t, err)
+		require.NotNil(t, j)
+
+		none, err := b.s.LeaseJob(b.ctx, time.Minute)
+		require.NoError(t, err)
+		require.Nil(t, none, "a leased job is invisible")
+
+		// The lease expires (the worker crashed): the job is leased again,
+		// and the old lease can no longer be extended.
+		time.Sleep(200 * time.Millisecond)
+		again, err := b.s.LeaseJob(b.ctx, time.Minute)
+		require.NoError(t, err)
+		require.NotNil(t, again)
+		require.Equal(t, task.ID, again.TaskID)
+		require.Equal(t, 2, again.Attempts)
+		requireCode(t, docextract.ECONFLICT, b.s.ExtendLease(b.ctx, j, time.Minute))
+		require.NoError(t, b.s.ExtendLease(b.ctx, again, time.Minute))
+
+		// Released: visible at once, the attempt not counted.
+		require.NoError(t, b.s.ReleaseJob(b.ctx, again))
+		third, err := b.s.LeaseJob(b.ctx, time.Minute)
+		require.NoError(t, err)
+		require.NotNil(t, third)
+		require.Equal(t, 2, third.Attempts)
+
+		require.NoError(t, b.s.DeleteJob(b.ctx, third))
+		none, err = b.s.LeaseJob(b.ctx, 0)
+		require.NoError(t, err)
+		require.Nil(t, none)
+	})
+
+	t.Run("CompleteSplitTaskOnce", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		task := b.upload(t, 5)
+		require.NoError(t, b.s.StartTask(b.ctx, task.ID))
+		got, err := b.s.FindTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.StatusProcessing, got.Status)
+
+		second := uuid.NewString()
+		c := &store.Completion{TaskID: task.ID, ContentType: "application/pdf", PageCount: 5,
+			Documents: []*store.Document{doc(task.ID, 1, 2), doc(second, 3, 4)}}
+		ev, err := b.s.CompleteTask(b.ctx, c)
+		require.NoError(t, err)
+		require.Equal(t, store.EventTaskCompleted, ev.Type)
+		require.Equal(t, docextract.OutcomeExtracted, ev.Outcome)
+		require.Equal(t, task.ID, ev.TaskID)
+		require.Equal(t, b.team.ID, ev.TeamID)
+		require.Equal(t, "a.pdf", ev.FileName)
+		require.Equal(t, 5, ev.PageCount)
+
+		// 4 pages captured, the 5th held page released.
+		require.Equal(t, credits.Balance{Granted: 10, Captured: 4}, b.balance(t))
+
+		docs, err := b.s.ListDocuments(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Len(t, docs, 2)
+		require.Equal(t, task.ID, docs[0].ID)
+		require.Equal(t, second, docs[1].ID)
+		require.Equal(t, 3, docs[1].PageStart)
+		require.Equal(t, 2, docs[1].PageCount())
+		require.Equal(t, int64(2), docs[1].CreditsUsed)
+		require.True(t, docs[0].HasResult())
+		require.JSONEq(t, `{"docType":"invoice"}`, string(docs[0].Data))
+
+		got, err = b.s.FindTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.StatusCompleted, got.Status)
+		require.False(t, got.CompletedAt.IsZero())
+
+		// A re-run (or reprocessing) changes nothing and records nothing.
+		_, err = b.s.CompleteTask(b.ctx, c)
+		requireCode(t, docextract.ECONFLICT, err)
+		_, err = b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
+		requireCode(t, docextract.ECONFLICT, err)
+		requireCode(t, docextract.ECONFLICT, b.s.StartTask(b.ctx, task.ID))
+		stored, err := b.s.FindTaskEvent(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, ev.ID, stored.ID)
+		require.Equal(t, credits.Balance{Granted: 10, Captured: 4}, b.balance(t))
+
+		entries, err := b.s.LedgerEntries(b.ctx, b.team.ID)
+		require.NoError(t, err)
+		var actions []string
+		for _, e := range entries {
+			actions = append(actions, fmt.Sprintf("%s:%d", e.Action, e.Amount))
+		}
+		require.Equal(t, []string{"grant:10", "hold:5", "capture:2", "capture:2", "void:1"}, actions)
+
+		// The job is gone.
+		j, err := b.s.LeaseJob(b.ctx, 0)
+		require.NoError(t, err)
+		require.Nil(t, j)
+	})
+
+	t.Run("CompleteNoMatchingDocuments", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		task := b.upload(t, 2)
+		ev, err := b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task.ID})
+		require.NoError(t, err)
+		require.Equal(t, docextract.OutcomeNoMatchingDocuments, ev.Outcome)
+		d, err := b.s.FindDocument(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.StatusCompleted, d.Status)
+		require.False(t, d.HasResult())
+		require.Equal(t, credits.Balance{Granted: 10}, b.balance(t))
+	})
+
+	t.Run("CompleteFirstDocumentKeepsTaskID", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		task := b.upload(t, 1)
+		_, err := b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task.ID, Documents: []*store.Document{doc(uuid.NewString(), 1, 1)}})
+		requireCode(t, docextract.EINVALID, err)
+	})
+
+	t.Run("CaptureNotCoveredFailsTask", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 3)
+		task := b.upload(t, 2) // holds 2, 1 left available
+		ev, err := b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task.ID, Documents: []*store.Document{doc(task.ID, 1, 4)}})
+		require.NoError(t, err)
+		require.Equal(t, store.EventTaskFailed, ev.Type)
+		require.Equal(t, docextract.FailInsufficientCredits, ev.ErrorCode)
+		got, err := b.s.FindTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.StatusFailed, got.Status)
+		require.Equal(t, docextract.FailInsufficientCredits, got.ErrorCode)
+		require.Equal(t, credits.Balance{Granted: 3}, b.balance(t))
+
+		// Covered by hold plus balance: fine.
+		task2 := b.upload(t, 2)
+		ev, err = b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task2.ID, Documents: []*store.Document{doc(task2.ID, 1, 3)}})
+		require.NoError(t, err)
+		require.Equal(t, store.EventTaskCompleted, ev.Type)
+		require.Equal(t, credits.Balance{Granted: 3, Captured: 3}, b.balance(t))
+	})
+
+	t.Run("FailVoidsHold", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		task := b.upload(t, 4)
+		ev, err := b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
+		require.NoError(t, err)
+		require.Equal(t, store.EventTaskFailed, ev.Type)
+		require.Equal(t, docextract.FailProcessing, ev.ErrorCode)
+		require.Equal(t, credits.Balance{Granted: 10}, b.balance(t))
+		d, err := b.s.FindDocument(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.StatusFailed, d.Status)
+		_, err = b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
+		requireCode(t, docextract.ECONFLICT, err)
+		_, err = b.s.FailTask(b.ctx, task.ID, "bogus")
+		requireCode(t, docextract.EINVALID, err)
+	})
+
+	t.Run("WaitRecordsNoEvent", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		task := b.upload(t, 1)
+		require.NoError(t, b.s.WaitTask(b.ctx, task.ID, docextract.TaskPasswordRequired))
+		got, err := b.s.FindTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.TaskPasswordRequired, got.Status)
+		_, err = b.s.FindTaskEvent(b.ctx, task.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+		j, err := b.s.LeaseJob(b.ctx, 0)
+		require.NoError(t, err)
+		require.Nil(t, j)
+		require.Equal(t, credits.Balance{Granted: 10, Held: 1}, b.balance(t))
+		requireCode(t, docextract.EINVALID, b.s.WaitTask(b.ctx, task.ID, "completed"))
+	})
+
+	t.Run("DeleteDocuments", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		task := b.upload(t, 4)
+		second := uuid.NewString()
+		_, err := b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task.ID, Documents: []*store.Document{doc(task.ID, 1, 2), doc(second, 3, 4)}})
+		require.NoError(t, err)
+
+		res, err := b.s.DeleteDocument(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.False(t, res.TaskDeleted)
+		_, err = b.s.FindDocument(b.ctx, task.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+
+		res, err = b.s.DeleteDocument(b.ctx, second)
+		require.NoError(t, err)
+		require.True(t, res.TaskDeleted)
+		require.Equal(t, task.ID, res.TaskID)
+		_, err = b.s.FindTask(b.ctx, task.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+		_, err = b.s.DeleteDocument(b.ctx, second)
+		requireCode(t, docextract.ENOTFOUND, err)
+		// Captured credits stay captured.
+		require.Equal(t, credits.Balance{Granted: 10, Captured: 4}, b.balance(t))
+	})
+
+	t.Run("DeleteRacingProcessing", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		task := b.upload(t, 3)
+		j, err := b.s.LeaseJob(b.ctx, time.Minute)
+		require.NoError(t, err)
+		require.NoError(t, b.s.StartTask(b.ctx, task.ID))
+
+		res, err := b.s.DeleteDocument(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.True(t, res.TaskDeleted)
+		require.Equal(t, credits.Balance{Granted: 10}, b.balance(t), "the hold is released")
+
+		// The worker finishes afterwards: nothing comes back.
+		_, err = b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task.ID, Documents: []*store.Document{doc(task.ID, 1, 3)}})
+		requireCode(t, docextract.ENOTFOUND, err)
+		_, err = b.s.FindDocument(b.ctx, task.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+		requireCode(t, docextract.ECONFLICT, b.s.ExtendLease(b.ctx, j, time.Minute))
+		require.Equal(t, credits.Balance{Granted: 10}, b.balance(t))
+		_, err = b.s.FindTaskEvent(b.ctx, task.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+	})
+}
