@@ -169,7 +169,7 @@ func ProfileName(guideline string) string {
 // a plain decimal (the schema's "not read", never a guess).
 func amount(n *node) *docextract.Amount {
 	s := n.Text()
-	if s == "" || len(s) > 64 {
+	if !plainDecimal(s) {
 		return nil
 	}
 	d, err := decimal.NewFromString(s)
@@ -177,6 +177,31 @@ func amount(n *node) *docextract.Amount {
 		return nil
 	}
 	return docextract.NewAmount(d)
+}
+
+// plainDecimal reports whether s is an XML Schema xs:decimal of at most 40
+// characters: optional sign, digits, optional fraction. Exponents ("1e-9999")
+// are refused: they are not valid amounts and would make arithmetic on them
+// arbitrarily expensive.
+func plainDecimal(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	if s[0] == '-' || s[0] == '+' {
+		s = s[1:]
+	}
+	digits, dot := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && !dot:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
 }
 
 // amountIn picks, among elements that may repeat with different currencyID

@@ -50,13 +50,13 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 	var r ruleSet
 	zero := decimal.Zero
 
-	if g.TotalGrossPrice == nil {
+	if !present(g.TotalGrossPrice) {
 		r.addMissing(RuleGrossPresent, "TotalGrossPrice was not read, so the invoice cannot be validated")
 	}
 
 	// net + tax (+ rounding) = gross
 	if present(g.TotalNetPrice, g.TotalTaxAmount, g.TotalGrossPrice) {
-		net, tax, gross, rnd := g.TotalNetPrice.Decimal, g.TotalTaxAmount.Decimal, g.TotalGrossPrice.Decimal, x.RoundingAmount.Dec()
+		net, tax, gross, rnd := g.TotalNetPrice.Decimal, g.TotalTaxAmount.Decimal, g.TotalGrossPrice.Decimal, val(x.RoundingAmount)
 		exp := net.Add(tax)
 		sentence := fmt.Sprintf("TotalNetPrice + TotalTaxAmount = TotalGrossPrice (%s + %s = %s)", dec(net), dec(tax), dec(gross))
 		if !exp.Equal(gross) && !rnd.IsZero() && exp.Add(rnd).Equal(gross) {
@@ -70,7 +70,7 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 
 	// gross - prepaid (+ rounding) = due
 	if present(g.TotalGrossPrice, g.AmountDue) {
-		gross, pre, rnd, due := g.TotalGrossPrice.Decimal, x.PrepaidAmount.Dec(), x.RoundingAmount.Dec(), g.AmountDue.Decimal
+		gross, pre, rnd, due := g.TotalGrossPrice.Decimal, val(x.PrepaidAmount), val(x.RoundingAmount), g.AmountDue.Decimal
 		exp := gross.Sub(pre)
 		sentence := fmt.Sprintf("TotalGrossPrice - PrepaidAmount = AmountDue (%s - %s = %s)", dec(gross), dec(pre), dec(due))
 		if !exp.Equal(due) && !rnd.IsZero() && exp.Add(rnd).Equal(due) {
@@ -88,7 +88,7 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 		if target == nil && !nonZero(x.AllowanceTotal) && !nonZero(x.ChargeTotal) {
 			target, label = g.TotalNetPrice, "TotalNetPrice"
 		}
-		if target != nil {
+		if present(target) {
 			sentence := fmt.Sprintf("sum of %d line totals = %s (%s)", len(d.LineItems), label, dec(target.Decimal))
 			r.add(RuleLinesSum, sum, target.Decimal, zero, sentence,
 				fmt.Sprintf("sum of %d line totals is %s, but %s is %s", len(d.LineItems), dec(sum), label, dec(target.Decimal)))
@@ -98,7 +98,7 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 
 	// line total - allowances + charges = net
 	if present(x.LineTotal, g.TotalNetPrice) {
-		lt, al, ch, net := x.LineTotal.Decimal, x.AllowanceTotal.Dec(), x.ChargeTotal.Dec(), g.TotalNetPrice.Decimal
+		lt, al, ch, net := x.LineTotal.Decimal, val(x.AllowanceTotal), val(x.ChargeTotal), g.TotalNetPrice.Decimal
 		exp := lt.Sub(al).Add(ch)
 		sentence := fmt.Sprintf("LineTotalAmount - AllowanceTotalAmount + ChargeTotalAmount = TotalNetPrice (%s - %s + %s = %s)", dec(lt), dec(al), dec(ch), dec(net))
 		r.add(RuleLineTotalNet, exp, net, zero, sentence,
@@ -115,7 +115,7 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 		exp := q.Mul(p)
 		tol := halfUnit(t).Add(q.Abs().Mul(halfUnit(p)))
 		formula, values := "ProductQuantity × ProductUnitPrice", fmt.Sprintf("%s × %s", q.String(), dec(p))
-		if ac := li.ProductAllowanceCharge; ac != nil {
+		if ac := li.ProductAllowanceCharge; present(ac) {
 			exp = exp.Add(ac.Decimal)
 			formula += " + ProductAllowanceCharge"
 			values += " + " + dec(ac.Decimal)
@@ -127,10 +127,10 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 	}
 
 	// sum of tax rows = total tax
-	if g.TotalTaxAmount != nil && len(d.Taxes) > 0 {
+	if present(g.TotalTaxAmount) && len(d.Taxes) > 0 {
 		sum, ok := decimal.Zero, true
 		for _, t := range d.Taxes {
-			if t.TaxAmount == nil {
+			if !present(t.TaxAmount) {
 				ok = false
 				break
 			}
@@ -161,7 +161,7 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 	}
 
 	noRule := "TotalGrossPrice was read; no arithmetic rule could be applied because the amounts it needs were not read"
-	if g.TotalGrossPrice != nil {
+	if present(g.TotalGrossPrice) {
 		noRule = fmt.Sprintf("TotalGrossPrice %s was read; no arithmetic rule could be applied because the amounts it needs were not read", dec(g.TotalGrossPrice.Decimal))
 	}
 	return r.result(noRule)
@@ -182,7 +182,7 @@ func sumLines(items []docextract.LineItem) (decimal.Decimal, bool) {
 	}
 	sum := decimal.Zero
 	for _, li := range items {
-		if li.ProductTotalPrice == nil {
+		if !present(li.ProductTotalPrice) {
 			return decimal.Zero, false
 		}
 		sum = sum.Add(li.ProductTotalPrice.Decimal)

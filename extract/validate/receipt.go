@@ -24,7 +24,7 @@ func Receipt(d *docextract.ReceiptData) docextract.Validation {
 	}
 	g := d.General
 	var r ruleSet
-	if g.TotalGrossPrice == nil {
+	if !present(g.TotalGrossPrice) {
 		r.addMissing(RuleGrossPresent, "TotalGrossPrice was not read, so the receipt cannot be validated")
 		return r.result("")
 	}
@@ -35,7 +35,7 @@ func Receipt(d *docextract.ReceiptData) docextract.Validation {
 			fmt.Sprintf("sum of %d line totals is %s, but TotalGrossPrice is %s", len(d.LineItems), dec(sum), dec(total)))
 		r.logicOnce(sentence)
 	}
-	if g.TotalTaxAmount != nil {
+	if present(g.TotalTaxAmount) {
 		tax := g.TotalTaxAmount.Decimal
 		pass := tax.Abs().LessThanOrEqual(total.Abs())
 		msg := fmt.Sprintf("TotalTaxAmount ≤ TotalGrossPrice (%s ≤ %s)", dec(tax), dec(total))

@@ -128,16 +128,30 @@ func dec(d decimal.Decimal) string {
 
 func decPtr(d decimal.Decimal) *string { s := dec(d); return &s }
 
+// present reports whether every amount was read and is usable. An amount
+// with an exponent beyond ±maxExp (possible only from hostile or corrupt
+// input, e.g. "1e-999999999") counts as not read: exact arithmetic on it
+// would be arbitrarily expensive.
 func present(as ...*docextract.Amount) bool {
 	for _, a := range as {
-		if a == nil {
+		if a == nil || a.Exponent() < -maxExp || a.Exponent() > maxExp {
 			return false
 		}
 	}
 	return true
 }
 
-func nonZero(a *docextract.Amount) bool { return a != nil && !a.IsZero() }
+const maxExp = 40
+
+// val is the decimal of an optional amount: zero when absent or unusable.
+func val(a *docextract.Amount) decimal.Decimal {
+	if !present(a) {
+		return decimal.Zero
+	}
+	return a.Decimal
+}
+
+func nonZero(a *docextract.Amount) bool { return present(a) && !a.IsZero() }
 
 // zeroTol is the tolerance of rules that must hold exactly.
 var zeroTol = decimal.Zero
