@@ -54,9 +54,10 @@ func (d *doc) valueSpans(li int, m textparse.LabelMatch, below bool) []valueSpan
 		// extend to the whole label cell, plus a margin for right-aligned values
 		x0 -= l.h
 		x1 += 2 * l.h
+		lastY := l.Y1
 		for j := li + 1; j < len(d.lines) && j <= li+6; j++ {
 			b := &d.lines[j]
-			if b.pg != l.pg || b.Y0-l.Y1 > 4*l.h {
+			if b.pg != l.pg || b.Y0-lastY > 4*l.h {
 				break
 			}
 			from, to := -1, -1
@@ -77,7 +78,10 @@ func (d *doc) valueSpans(li int, m textparse.LabelMatch, below bool) []valueSpan
 					to++
 				}
 				out = append(out, valueSpan{b, from, to, posBelow})
-				break
+				lastY = b.Y1
+				if len(out) > 4 {
+					break
+				}
 			}
 		}
 	}
@@ -248,7 +252,7 @@ func (d *doc) titleNumbers() (nums, dates []cand) {
 					sc += 0.1
 				}
 				nums = append(nums, cand{score: sc, line: li, s: id})
-				if ds := textparse.FindDates(l.words[k+1:], d.order); len(ds) > 0 && ds[0].Start <= 2 {
+				if ds := textparse.FindDates(l.words[k+1:], d.order); len(ds) > 0 && ds[0].Start <= 4 {
 					dates = append(dates, cand{score: 1.05, line: li, s: ds[0].ISO})
 				}
 				break

@@ -24,7 +24,18 @@ func nameLike(s string) bool {
 			letters++
 		}
 	}
-	return letters*2 >= len([]rune(s))
+	if letters*2 < len([]rune(s)) || strings.HasSuffix(s, ":") || strings.Contains(s, "-Nr") {
+		return false
+	}
+	// "W A R E N R E C H N U N G": letter-spaced headings are not names.
+	single := 0
+	fs := strings.Fields(s)
+	for _, f := range fs {
+		if len([]rune(f)) == 1 {
+			single++
+		}
+	}
+	return single*2 < len(fs)
 }
 
 // cellText returns the text of the cell holding word k of l.

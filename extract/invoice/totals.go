@@ -28,15 +28,21 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		}
 		l := &d.lines[li]
 		below := !tableHeader(l)
+		belowRows := 0
 		for _, sp := range d.valueSpans(li, m, below) {
 			as := d.amounts(sp.l, sp.from, sp.to)
 			if len(as) == 0 {
 				// Text between label and value is allowed ("Steuerbetrag in EUR").
+				if sp.pos == posBelow {
+					break
+				}
 				continue
 			}
 			if sp.pos == posBelow {
-				// below: only the amount under the label
+				// below: only the amount under the label; in a grid of
+				// several rows the last (the sum row) is preferred.
 				as = as[:1]
+				belowRows++
 			} else if !d.closeTo(sp, as[0]) {
 				break
 			}
@@ -44,7 +50,7 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 				sc := m.Strength
 				switch sp.pos {
 				case posBelow:
-					sc -= 0.25
+					sc -= 0.25 - 0.03*float64(belowRows-1)
 				case posRight:
 					sc -= 0.02
 				}
@@ -64,7 +70,9 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 				}
 				out[m.Field] = append(out[m.Field], cand{score: sc, line: sp.l.idx, a: a})
 			}
-			break
+			if sp.pos != posBelow {
+				break
+			}
 		}
 	})
 	for f := range out {
