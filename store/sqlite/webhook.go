@@ -265,7 +265,6 @@ func whScanDelivery(s scanner, extra ...any) (*store.WebhookDelivery, error) {
 	return &d, nil
 }
 
-
 // LeaseWebhookDelivery implements store.Webhooks.
 func (db *DB) LeaseWebhookDelivery(ctx context.Context, lease time.Duration) (*store.WebhookDelivery, *store.WebhookEndpoint, error) {
 	now := db.now()
