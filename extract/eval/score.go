@@ -18,8 +18,9 @@ import (
 //     also ignoring spaces;
 //   - SellerName compares case-insensitively;
 //   - TotalGrossPrice and TotalNetPrice compare numerically as decimals
-//     ("1190.0" equals "1190.00"); a value that is not a plain decimal only
-//     matches an identical string;
+//     ("1190.0" equals "1190.00"); a value that is not a plain decimal (with
+//     an exponent, thousands separators, a currency sign) only matches an
+//     identical string;
 //   - InvoiceDate compares as a day: YYYY-MM-DD, YYYYMMDD, DD.MM.YYYY and
 //     DD/MM/YYYY all normalise to YYYY-MM-DD;
 //   - LineCount compares as an integer.
@@ -36,6 +37,9 @@ func Score(field, got, want string) bool {
 	case FieldCurrency, FieldSellerName:
 		return strings.EqualFold(got, want)
 	case FieldTotalGrossPrice, FieldTotalNetPrice:
+		if !plain(got) || !plain(want) {
+			return got == want
+		}
 		g, err1 := decimal.NewFromString(got)
 		w, err2 := decimal.NewFromString(want)
 		if err1 != nil || err2 != nil {
@@ -50,6 +54,27 @@ func Score(field, got, want string) bool {
 		return err1 == nil && err2 == nil && g == w
 	}
 	return got == want
+}
+
+// plain reports whether s is a decimal without exponent, of a sane length:
+// "1e-99999999" is not an amount, and comparing it exactly would be costly.
+func plain(s string) bool {
+	if s == "" || len(s) > 40 {
+		return false
+	}
+	s = strings.TrimLeft(s, "+-")
+	digits := 0
+	for i, dot := 0, false; i < len(s); i++ {
+		switch {
+		case s[i] >= '0' && s[i] <= '9':
+			digits++
+		case s[i] == '.' && !dot:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
 }
 
 // squash trims s and collapses runs of white space to one space.
