@@ -188,7 +188,10 @@ func (d *doc) invoiceNumbers() []cand {
 				}
 				id, ok := d.idToken(w)
 				if !ok {
-					break spans
+					if sp.pos == posSame && m.Field == textparse.FieldTitle {
+						break spans
+					}
+					continue spans
 				}
 				sc := strength
 				if sp.pos == posBelow {

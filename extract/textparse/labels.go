@@ -168,7 +168,7 @@ func init() {
 		"rechnungsempfanger|rechnungsadresse|kunde|kaufer|leistungsempfanger|auftraggeber|empfanger|"+
 		"adresse du client|facture a|facturer a|adresse de facturation|destinataire|"+
 		"factuur aan|factureren aan|klant|afnemer|factuuradres|"+
-		"facturar a|cliente|destinatario|comprador|intestatario|spett le|spettabile")
+		"facturar a|cliente|destinatario|comprador|intestatario|spett le|spettle|spettabile")
 	f(FieldSeller, 1, "seller|supplier|vendor|from|sold by|issued by|"+
 		"verkaufer|lieferant|rechnungssteller|absender|leistungserbringer|"+
 		"fournisseur|vendeur|emetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|cedente|venditore")
