@@ -129,3 +129,10 @@ type Webhooks interface {
 	// deliveries all finished before t; it returns how many it removed.
 	PurgeWebhookDeliveries(ctx context.Context, t time.Time) (int, error)
 }
+
+// SigningKeys keeps server-side signing keys, such as the key of the
+// task-results cursor, shared by every process on the store.
+type SigningKeys interface {
+	// SigningKey returns the 32-byte key called name, creating it once.
+	SigningKey(ctx context.Context, name string) ([]byte, error)
+}

@@ -191,3 +191,17 @@ func TestWebhookCancelledWhileInFlight(t *testing.T) {
 	require.Equal(t, store.DeliveryCancelled, got.Status)
 	require.Len(t, got.Attempts, 1)
 }
+
+func TestSigningKey(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	k1, err := b.db.SigningKey(b.ctx, "cursor")
+	require.NoError(t, err)
+	require.Len(t, k1, 32)
+	k2, err := b.db.SigningKey(b.ctx, "cursor")
+	require.NoError(t, err)
+	require.Equal(t, k1, k2)
+	k3, err := b.db.SigningKey(b.ctx, "other")
+	require.NoError(t, err)
+	require.NotEqual(t, k1, k3)
+}
