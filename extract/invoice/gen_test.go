@@ -18,8 +18,8 @@ type genItem struct{ desc, qty, price, vat, total string }
 // genInvoice describes a generated invoice: what is printed and what must be
 // read back.
 type genInvoice struct {
-	name   string
-	layout string // "right": label then value on the same line; "below": value under the label; "grid": totals as a header row with values below
+	name                                  string
+	layout                                string // "right": label then value on the same line; "below": value under the label; "grid": totals as a header row with values below
 	seller, sellerAddr, buyer, buyerLabel string
 	title                                 string
 	numLabel, number                      string
@@ -40,8 +40,8 @@ var genInvoices = []genInvoice{
 		name: "en-right", layout: "right", seller: "Northwind Traders Ltd", sellerAddr: "12 Harbour Road, Bristol BS1 4RN",
 		buyer: "Contoso Pharmacy Inc", buyerLabel: "Bill to:", title: "INVOICE",
 		numLabel: "Invoice No:", number: "INV-2024-0042", dateLabel: "Invoice Date:", date: "Jan 2, 2024", dueLabel: "Due Date:", due: "Feb 1, 2024",
-		cols:  [5]string{"Description", "Qty", "Unit Price", "VAT", "Amount"},
-		items: []genItem{{"Consulting services", "10", "$120.00", "20%", "$1,200.00"}, {"Travel expenses", "1", "$345.50", "20%", "$345.50"}},
+		cols:     [5]string{"Description", "Qty", "Unit Price", "VAT", "Amount"},
+		items:    []genItem{{"Consulting services", "10", "$120.00", "20%", "$1,200.00"}, {"Travel expenses", "1", "$345.50", "20%", "$345.50"}},
 		netLabel: "Subtotal", net: "$1,545.50", taxLabel: "VAT 20%", tax: "$309.10", grossLabel: "Total", gross: "$1,854.60",
 		iban:       "GB29 NWBK 6016 1331 9268 19",
 		wantNumber: "INV-2024-0042", wantDate: "2024-01-02", wantDue: "2024-02-01", wantNet: "1545.5", wantTax: "309.1", wantGross: "1854.6", wantCur: "USD",
@@ -50,8 +50,8 @@ var genInvoices = []genInvoice{
 		name: "de-below", layout: "below", seller: "Bäckerei Müller GmbH", sellerAddr: "Hauptstraße 5 · 80331 München",
 		buyer: "Café Sonnenschein KG", buyerLabel: "Rechnungsempfänger", title: "RECHNUNG",
 		numLabel: "Rechnungsnummer", number: "2024/0815", dateLabel: "Rechnungsdatum", date: "2. März 2024", dueLabel: "Fällig am", due: "16.03.2024",
-		cols:  [5]string{"Bezeichnung", "Menge", "Einzelpreis", "MwSt.", "Gesamtpreis"},
-		items: []genItem{{"Roggenbrot 1 kg", "40", "3,20 €", "7%", "128,00 €"}, {"Brezeln", "1.200", "0,45 €", "7%", "540,00 €"}, {"Lieferpauschale", "1", "1.250,00 €", "19%", "1.250,00 €"}},
+		cols:     [5]string{"Bezeichnung", "Menge", "Einzelpreis", "MwSt.", "Gesamtpreis"},
+		items:    []genItem{{"Roggenbrot 1 kg", "40", "3,20 €", "7%", "128,00 €"}, {"Brezeln", "1.200", "0,45 €", "7%", "540,00 €"}, {"Lieferpauschale", "1", "1.250,00 €", "19%", "1.250,00 €"}},
 		netLabel: "Nettobetrag", net: "1.918,00 €", taxLabel: "MwSt.", tax: "284,26 €", grossLabel: "Gesamtbetrag", gross: "2.202,26 €",
 		iban:       "DE89 3704 0044 0532 0130 00",
 		wantNumber: "2024/0815", wantDate: "2024-03-02", wantDue: "2024-03-16", wantNet: "1918", wantTax: "284.26", wantGross: "2202.26", wantCur: "EUR",
@@ -60,8 +60,8 @@ var genInvoices = []genInvoice{
 		name: "fr-grid", layout: "grid", seller: "Atelier Dupont SARL", sellerAddr: "3 rue des Lilas, 69001 Lyon",
 		buyer: "Boulangerie Martin", buyerLabel: "Adresse du client", title: "FACTURE",
 		numLabel: "Facture N° :", number: "F-2024-117", dateLabel: "Date :", date: "15/03/2024", dueLabel: "Date d'échéance :", due: "14/04/2024",
-		cols:  [5]string{"Désignation", "Qté", "Prix unitaire", "TVA", "Montant HT"},
-		items: []genItem{{"Réparation four", "1", "850,00", "20%", "850,00"}, {"Pièces détachées", "3", "42,50", "20%", "127,50"}},
+		cols:     [5]string{"Désignation", "Qté", "Prix unitaire", "TVA", "Montant HT"},
+		items:    []genItem{{"Réparation four", "1", "850,00", "20%", "850,00"}, {"Pièces détachées", "3", "42,50", "20%", "127,50"}},
 		netLabel: "Total HT", net: "977,50 EUR", taxLabel: "Total TVA", tax: "195,50 EUR", grossLabel: "Total TTC", gross: "1 173,00 EUR",
 		iban:       "FR14 2004 1010 0505 0001 3M02 606",
 		wantNumber: "F-2024-117", wantDate: "2024-03-15", wantDue: "2024-04-14", wantNet: "977.5", wantTax: "195.5", wantGross: "1173", wantCur: "EUR",
@@ -70,8 +70,8 @@ var genInvoices = []genInvoice{
 		name: "nl-right", layout: "right", seller: "De Vries Installatie B.V.", sellerAddr: "Keizersgracht 100, 1015 AA Amsterdam",
 		buyer: "Bakker Holding", buyerLabel: "Factuur aan:", title: "FACTUUR",
 		numLabel: "Factuurnummer:", number: "2024-3312", dateLabel: "Factuurdatum:", date: "2 januari 2024", dueLabel: "Vervaldatum:", due: "1 februari 2024",
-		cols:  [5]string{"Omschrijving", "Aantal", "Prijs", "BTW", "Bedrag"},
-		items: []genItem{{"Cv-ketel onderhoud", "2", "95,00", "21%", "190,00"}},
+		cols:     [5]string{"Omschrijving", "Aantal", "Prijs", "BTW", "Bedrag"},
+		items:    []genItem{{"Cv-ketel onderhoud", "2", "95,00", "21%", "190,00"}},
 		netLabel: "Subtotaal", net: "€ 190,00", taxLabel: "BTW 21%", tax: "€ 39,90", grossLabel: "Totaal", gross: "€ 229,90",
 		iban:       "NL91 ABNA 0417 1643 00",
 		wantNumber: "2024-3312", wantDate: "2024-01-02", wantDue: "2024-02-01", wantNet: "190", wantTax: "39.9", wantGross: "229.9", wantCur: "EUR",
@@ -80,8 +80,8 @@ var genInvoices = []genInvoice{
 		name: "es-right", layout: "right", seller: "Suministros Ibéricos S.L.", sellerAddr: "Calle Mayor 7, 28013 Madrid",
 		buyer: "Hotel Sol y Mar", buyerLabel: "Cliente:", title: "FACTURA",
 		numLabel: "Número de factura:", number: "A-00981", dateLabel: "Fecha de factura:", date: "2 de enero de 2024", dueLabel: "Vencimiento:", due: "2 de febrero de 2024",
-		cols:  [5]string{"Descripción", "Cantidad", "Precio unitario", "IVA", "Importe"},
-		items: []genItem{{"Toallas de baño", "50", "8,40", "21%", "420,00"}, {"Sábanas", "20", "25,00", "21%", "500,00"}},
+		cols:     [5]string{"Descripción", "Cantidad", "Precio unitario", "IVA", "Importe"},
+		items:    []genItem{{"Toallas de baño", "50", "8,40", "21%", "420,00"}, {"Sábanas", "20", "25,00", "21%", "500,00"}},
 		netLabel: "Base imponible", net: "920,00 €", taxLabel: "IVA 21%", tax: "193,20 €", grossLabel: "Total factura", gross: "1.113,20 €",
 		wantNumber: "A-00981", wantDate: "2024-01-02", wantDue: "2024-02-02", wantNet: "920", wantTax: "193.2", wantGross: "1113.2", wantCur: "EUR",
 	},
@@ -89,8 +89,8 @@ var genInvoices = []genInvoice{
 		name: "it-below", layout: "below", seller: "Ferramenta Rossi S.r.l.", sellerAddr: "Via Roma 10, 20121 Milano",
 		buyer: "Pizzeria Da Luigi", buyerLabel: "Spett.le", title: "FATTURA",
 		numLabel: "Fattura n.", number: "118/2024", dateLabel: "Data fattura", date: "2 gennaio 2024", dueLabel: "Scadenza", due: "31/01/2024",
-		cols:  [5]string{"Descrizione", "Quantità", "Prezzo", "IVA", "Importo"},
-		items: []genItem{{"Viti inox", "500", "0,12", "22%", "60,00"}, {"Trapano", "1", "189,00", "22%", "189,00"}},
+		cols:     [5]string{"Descrizione", "Quantità", "Prezzo", "IVA", "Importo"},
+		items:    []genItem{{"Viti inox", "500", "0,12", "22%", "60,00"}, {"Trapano", "1", "189,00", "22%", "189,00"}},
 		netLabel: "Imponibile", net: "249,00", taxLabel: "IVA 22%", tax: "54,78", grossLabel: "Totale documento", gross: "EUR 303,78",
 		wantNumber: "118/2024", wantDate: "2024-01-02", wantDue: "2024-01-31", wantNet: "249", wantTax: "54.78", wantGross: "303.78", wantCur: "EUR",
 	},
@@ -235,7 +235,7 @@ func BenchmarkTextPath(b *testing.B) {
 	data := genInvoices[1].render(b)
 	b.ResetTimer()
 	for b.Loop() {
-		pages, _ := readPDF(b, data)
+		pages, _ := readPDFOpt(b, data, false)
 		_ = Extract(pages)
 	}
 }
@@ -250,4 +250,24 @@ func BenchmarkExtract(b *testing.B) {
 	}
 }
 
-var _ = layout.Page{}
+// TestPixelScale checks that the tolerances are relative: the same pages in
+// 300 dpi pixels (as OCR would give) read the same.
+func TestPixelScale(t *testing.T) {
+	for _, g := range genInvoices[:3] {
+		pages, _ := readPDF(t, g.render(t))
+		want := Extract(pages)
+		const k = 300.0 / 72
+		scaled := make([]layout.Page, len(pages))
+		for i, p := range pages {
+			sp := p
+			sp.Width, sp.Height, sp.OCR = p.Width*k, p.Height*k, true
+			sp.Words = make([]layout.Word, len(p.Words))
+			for j, w := range p.Words {
+				w.X0, w.Y0, w.X1, w.Y1, w.Size = w.X0*k, w.Y0*k, w.X1*k, w.Y1*k, w.Size*k
+				sp.Words[j] = w
+			}
+			scaled[i] = sp
+		}
+		require.Equal(t, want, Extract(scaled), g.name)
+	}
+}

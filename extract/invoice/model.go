@@ -135,7 +135,7 @@ func (l *line) isLabel(m textparse.LabelMatch) bool {
 	ws := l.labelWordStart(m)
 	c := l.cellOf[ws]
 	for i := ws - 1; i >= 0 && l.cellOf[i] == c; i-- {
-		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) {
+		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) && !prefixWords[textparse.Fold(strings.Trim(l.words[i], ".:,()"))] {
 			return false
 		}
 	}
@@ -253,3 +253,8 @@ func modifier(toks []string) (textparse.Field, int) {
 	}
 	return textparse.FieldNone, 0
 }
+
+// prefixWords may precede a label in its cell: "zzgl. 19 % USt.", "plus
+// VAT", "dont TVA", "davon MwSt.".
+var prefixWords = map[string]bool{"zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
+	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}
