@@ -373,3 +373,13 @@ func TestProfileName(t *testing.T) {
 		require.Equal(t, want, einvoice.ProfileName(in), in)
 	}
 }
+
+func BenchmarkParse(b *testing.B) {
+	data := []byte(ciiInvoice)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, _, err := einvoice.Parse(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -289,3 +289,10 @@ func TestInvoiceHostileAmounts(t *testing.T) {
 	require.True(t, v.Passed, v.Details.CalculationLogic)
 	require.NotContains(t, checkNames(v), validate.RuleNetTaxGross)
 }
+
+func BenchmarkInvoice(b *testing.B) {
+	d := base()
+	for b.Loop() {
+		validate.Invoice(d)
+	}
+}
