@@ -11,6 +11,7 @@ package pdfium
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -378,6 +379,27 @@ func (d *document) Render(ctx context.Context, i int, dpi int) (image.Image, err
 	return img, err
 }
 
+// allText reads the n characters of text page tp as UTF-16 units.
+func (d *document) allText(tp uint64, n int) ([]uint16, error) {
+	buf, err := d.r.malloc(context.Background(), 2*(n+1))
+	if err != nil {
+		return nil, err
+	}
+	defer d.r.free(buf)
+	if _, err := d.r.call(context.Background(), "FPDFText_GetText", tp, 0, uint64(n), uint64(buf)); err != nil {
+		return nil, err
+	}
+	b, ok := d.r.mem.Read(buf, uint32(2*n))
+	if !ok {
+		return nil, errors.New("pdfium: text buffer out of range")
+	}
+	units := make([]uint16, n)
+	for i := range units {
+		units[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return units, nil
+}
+
 // char is one PDFium text character: its loose box in PDF user space
 // (bottom-left origin), angle in radians and font size.
 type char struct {
@@ -431,6 +453,15 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 		return nil, w, h, err
 	}
 	n := i32(nv)
+	if n <= 0 {
+		return nil, w, h, nil
+	}
+	// All characters in one call: UTF-16 units, one per character index
+	// (PDFium stores one code unit per char; a lone surrogate is dropped).
+	units, err := d.allText(tp, n)
+	if err != nil {
+		return nil, w, h, err
+	}
 	chars = make([]char, 0, n)
 	for k := 0; k < n; k++ {
 		if k&255 == 0 {
@@ -438,11 +469,14 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 				return nil, w, h, err
 			}
 		}
-		u, err := r.call(bg, "FPDFText_GetUnicode", tp, uint64(k))
-		if err != nil {
-			return nil, w, h, err
+		c := char{r: rune(units[k])}
+		if c.r >= 0xD800 && c.r <= 0xDFFF {
+			u, err := r.call(bg, "FPDFText_GetUnicode", tp, uint64(k))
+			if err != nil {
+				return nil, w, h, err
+			}
+			c.r = rune(uint32(u))
 		}
-		c := char{r: rune(uint32(u))}
 		if c.r == 0 || c.r == ' ' || c.r == '\r' || c.r == '\n' || c.r == 0xFFFE || c.r == 0xFFFF {
 			c.r = ' '
 			chars = append(chars, c)

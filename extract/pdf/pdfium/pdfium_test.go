@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/internal/benchutil"
 	"github.com/docextract/docextract/extract/pdf"
 )
 
@@ -221,6 +222,7 @@ func BenchmarkTextPage(b *testing.B) {
 	data := makePDF(b, lines)
 	e := engine(b)
 	b.ResetTimer()
+	m := benchutil.Start()
 	for i := 0; i < b.N; i++ {
 		doc, err := e.Open(context.Background(), data, "")
 		if err != nil {
@@ -231,7 +233,7 @@ func BenchmarkTextPage(b *testing.B) {
 		}
 		doc.Close()
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+	m.Report(b, "pages")
 }
 
 var _ = layout.Word{}

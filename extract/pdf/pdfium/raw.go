@@ -27,7 +27,7 @@ var rawFuncs = []string{
 	"FPDF_LoadMemDocument64", "FPDF_CloseDocument", "FPDF_GetPageCount",
 	"FPDF_LoadPage", "FPDF_ClosePage", "FPDF_GetPageWidthF", "FPDF_GetPageHeightF",
 	"FPDFText_LoadPage", "FPDFText_ClosePage", "FPDFText_CountChars",
-	"FPDFText_GetUnicode", "FPDFText_GetLooseCharBox", "FPDFText_GetCharAngle",
+	"FPDFText_GetUnicode", "FPDFText_GetText", "FPDFText_GetLooseCharBox", "FPDFText_GetCharAngle",
 	"FPDFText_GetFontSize", "FPDFText_GetFontWeight",
 	"FPDFDoc_GetAttachmentCount", "FPDFDoc_GetAttachment",
 	"FPDFAttachment_GetName", "FPDFAttachment_GetFile",
