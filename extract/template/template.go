@@ -40,13 +40,13 @@ func ID(group, name string) string {
 // Options are a template's options; zero values are invoice2data's
 // defaults, except that DecimalSeparator "" means ".".
 type Options struct {
-	Currency         string     // default "EUR"
-	DecimalSeparator string     // default "."
-	DateFormats      []string   // strftime formats, tried before free parsing
-	Languages        []string   // two-letter codes; decide day/month order
+	Currency         string      // default "EUR"
+	DecimalSeparator string      // default "."
+	DateFormats      []string    // strftime formats, tried before free parsing
+	Languages        []string    // two-letter codes; decide day/month order
 	Replace          [][2]string // regex, replacement (Python \1 or \g<name> references)
-	RemoveWhitespace bool       // remove runs of spaces
-	RemoveAccents    bool       // decompose and drop non-ASCII characters
+	RemoveWhitespace bool        // remove runs of spaces
+	RemoveAccents    bool        // decompose and drop non-ASCII characters
 	Lowercase        bool
 }
 
