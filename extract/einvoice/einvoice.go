@@ -81,6 +81,12 @@ var creditNoteCodes = map[string]bool{
 // left out because their parent line already carries their amount, so the sum
 // of ProductTotalPrice equals LineTotalAmount. Pure note lines (no product
 // name and no line amount, allowed by ZUGFeRD 1) are left out too.
+// ProductUnitPrice is the net price per one unit (the net price divided by
+// its basis quantity); line-level allowances and charges go to
+// ProductAllowanceCharge (charges minus allowances), so that quantity × unit
+// price + ProductAllowanceCharge = ProductTotalPrice. TotalTaxAmount is the
+// tax total in the invoice currency when the document also states it in a
+// tax currency.
 //
 // Parse returns ErrNotInvoice for other XML, and ErrMalformed, ErrTooLarge or
 // ErrTooDeep for input it refuses to read; it never panics.
