@@ -2,7 +2,6 @@ package bank
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
@@ -25,32 +24,13 @@ func (l *line) tokens() []string {
 
 func (l *line) text() string { return strings.Join(l.tokens(), " ") }
 
-// buildLines groups the words of p into lines by vertical overlap.
-// TODO: switch to layout.Lines once it lands.
+// buildLines rebuilds the lines of p in reading order with layout.Lines
+// and joins numbers whose thousands separator was printed as a space.
 func buildLines(p *layout.Page) []*line {
-	ws := append([]layout.Word(nil), p.Words...)
-	sort.SliceStable(ws, func(i, j int) bool { return ws[i].CY() < ws[j].CY() })
 	var out []*line
-	for _, w := range ws {
-		h := w.H()
-		if h <= 0 {
-			h = w.Size
-		}
-		if n := len(out); n > 0 {
-			l := out[n-1]
-			cy := (l.y0 + l.y1) / 2
-			if abs(w.CY()-cy) < 0.5*min(h, l.y1-l.y0) {
-				l.words = append(l.words, w)
-				l.y0, l.y1 = min(l.y0, w.Y0), max(l.y1, w.Y1)
-				l.size = max(l.size, h)
-				continue
-			}
-		}
-		out = append(out, &line{words: []layout.Word{w}, y0: w.Y0, y1: w.Y1, size: h})
-	}
-	for _, l := range out {
-		sort.SliceStable(l.words, func(i, j int) bool { return l.words[i].X0 < l.words[j].X0 })
-		l.words = mergeGroupedNumbers(l.words, l.size)
+	for _, l := range layout.Lines(p) {
+		size := l.H()
+		out = append(out, &line{words: mergeGroupedNumbers(l.Words, size), y0: l.Y0, y1: l.Y1, size: size})
 	}
 	return out
 }
