@@ -38,7 +38,7 @@ func nameLike(s string) bool {
 	return single*2 < len(fs)
 }
 
-// cellText returns the text of the cell holding word k of l.
+// cellText returns words [from, to) of l joined by spaces.
 func cellText(l *line, from, to int) string {
 	return strings.Join(l.words[from:to], " ")
 }
@@ -65,7 +65,6 @@ func (d *doc) partyName(f textparse.Field) []cand {
 			for _, m2 := range b.labels {
 				if m2.Field == textparse.FieldName && b.isLabel(m2) && b.Words[b.labelWordStart(m2)].X0 >= x0-2*l.h {
 					e := b.labelWordEnd(m2)
-					c := b.cellOf[e-1]
 					// value: rest of the line after the label
 					if e < len(b.words) {
 						s := strings.TrimSpace(strings.TrimPrefix(cellText(b, e, len(b.words)), ":"))
@@ -74,7 +73,6 @@ func (d *doc) partyName(f textparse.Field) []cand {
 							return
 						}
 					}
-					_ = c
 				}
 			}
 		}

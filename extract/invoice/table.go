@@ -135,9 +135,6 @@ func (d *doc) lineItems() []docextract.LineItem {
 			total := num(anchor)
 			if total == nil {
 				if s := text(textparse.ColDescription); s != "" && !strings.Contains(s, ":") {
-					if cur != nil && l.Y0-cur0Y(d, items) < 0 {
-						_ = 0
-					}
 					if cur != nil {
 						if len(strings.Fields(*cur.ProductName)) < 12 && !hasDigit(s) {
 							n := *cur.ProductName + " " + s
@@ -195,8 +192,6 @@ func (d *doc) lineItems() []docextract.LineItem {
 	}
 	return items
 }
-
-func cur0Y(*doc, []docextract.LineItem) float64 { return 0 }
 
 // endsTable reports whether l is a totals row that closes the item table.
 func endsTable(l *line) bool {
