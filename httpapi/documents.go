@@ -1,0 +1,115 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/store"
+	"github.com/google/uuid"
+)
+
+// documentResult is the body of a completed result (spec 2.2, plus the
+// extra fields of DESIGN.md §3).
+type documentResult struct {
+	DocumentID       string          `json:"document_id"`
+	TaskID           string          `json:"task_id"`
+	DocType          string          `json:"doc_type"`
+	Status           string          `json:"status"`
+	FileName         string          `json:"file_name"`
+	TemplateID       *string         `json:"template_id"`
+	PageStart        *int            `json:"page_start"`
+	PageEnd          *int            `json:"page_end"`
+	PageCount        *int            `json:"page_count"`
+	ExtractionData   json.RawMessage `json:"extraction_data"`
+	Validation       json.RawMessage `json:"validation"`
+	CreditsUsed      int64           `json:"credits_used"`
+	PassedValidation bool            `json:"passed_validation"`
+}
+
+// processingBody is spec 2.3.
+type processingBody struct {
+	DocumentID string `json:"document_id"`
+	Status     string `json:"status"`
+	Message    string `json:"message"`
+}
+
+// findDocument authenticates the request, parses the document id and loads
+// the document the key's team may see; forbidden is the 403 text.
+func (s *Server) findDocument(r *http.Request, forbidden string) (*store.Document, error) {
+	ctx := r.Context()
+	key, err := s.Authenticate(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	id, err := uuid.Parse(r.PathValue("document_id"))
+	if err != nil || len(r.PathValue("document_id")) != 36 {
+		return nil, errorf(docextract.EINVALID, msgInvalidDocumentID)
+	}
+	d, err := s.Store.FindDocument(ctx, id.String())
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+		return nil, errorf(docextract.ENOTFOUND, msgNotFound)
+	} else if err != nil {
+		return nil, err
+	}
+	if d.TeamID != key.TeamID {
+		return nil, errorf(docextract.EFORBIDDEN, forbidden)
+	}
+	return d, nil
+}
+
+// handleResult serves spec 4.2.
+func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
+	d, err := s.findDocument(r, msgForbiddenAccess)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	switch {
+	case d.Status == docextract.StatusQueued || d.Status == docextract.StatusProcessing:
+		writeJSON(w, http.StatusAccepted, processingBody{DocumentID: d.ID, Status: docextract.StatusProcessing, Message: msgProcessing})
+		return
+	case !d.HasResult():
+		Error(w, r, errorf(docextract.ENOTFOUND, msgNotFound))
+		return
+	}
+	res := documentResult{
+		DocumentID: d.ID, TaskID: d.TaskID, DocType: string(d.DocType), Status: d.Status, FileName: d.FileName,
+		ExtractionData: d.Data, Validation: d.Validation, CreditsUsed: d.CreditsUsed, PassedValidation: d.Passed,
+	}
+	if d.TemplateID != "" {
+		res.TemplateID = &d.TemplateID
+	}
+	if n := d.PageCount(); n > 0 {
+		res.PageStart, res.PageEnd, res.PageCount = &d.PageStart, &d.PageEnd, &n
+	}
+	if len(res.Validation) == 0 {
+		res.Validation = json.RawMessage(`{"passed":false,"details":{}}`)
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// handleDelete serves spec 4.4: rows, data and, with the task's last
+// document, the stored file are gone.
+func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
+	d, err := s.findDocument(r, msgForbiddenDelete)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	res, err := s.Store.DeleteDocument(r.Context(), d.ID)
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+		Error(w, r, errorf(docextract.ENOTFOUND, msgNotFound))
+		return
+	} else if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if res.TaskDeleted {
+		if err := s.Files.Remove(res.TaskID); err != nil {
+			s.Logger.Error("delete: remove stored file", "task_id", res.TaskID, "err", err)
+		}
+	}
+	s.Logger.Info("document deleted", "document_id", d.ID, "task_id", res.TaskID, "task_deleted", res.TaskDeleted)
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,214 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/export"
+	"github.com/docextract/docextract/store"
+	"github.com/google/uuid"
+)
+
+// Texts of the download endpoint (spec 7.3, DESIGN.md §5).
+const (
+	msgTooManyDocuments = "Too many documents. Maximum is 300."
+	msgInvalidBody      = "Invalid request body."
+	msgNoAccessible     = "No accessible documents found for the specified IDs."
+)
+
+// maxDownloadBody bounds the JSON body: 300 quoted UUIDs are about 12 KB.
+const maxDownloadBody = 64 << 10
+
+// documentFinder is what the download endpoint needs from the store.
+type documentFinder interface {
+	FindDocument(ctx context.Context, id string) (*store.Document, error)
+}
+
+// teamDocumentsFinder is an optional, faster documentFinder: a store that
+// implements it is asked once for all ids (missing ids, other teams'
+// documents and duplicates left out) instead of once per id.
+type teamDocumentsFinder interface {
+	FindTeamDocuments(ctx context.Context, teamID string, ids []string) ([]*store.Document, error)
+}
+
+// downloadRequest is the body of spec 4.3.
+type downloadRequest struct {
+	DocumentIDs *[]string `json:"document_ids"`
+}
+
+// handleDownload serves POST /api/v1/documents/download_selected (spec 4.3):
+// the completed results of the listed documents as one file, or a ZIP of one
+// file per document, in the format of ?format= (json by default).
+//
+// Checks run in this order: API key (401), format (400 "Unsupported format:
+// X"), body (400 "Invalid request body.", "Too many documents. Maximum is
+// 300."), then the documents: ids that are not UUIDs, missing, deleted, of
+// another team or without a result are skipped as if missing, duplicates are
+// exported once; nothing left is 404 "No accessible documents found for the
+// specified IDs."; a format no remaining document supports is 422 "Failed to
+// generate any valid CSV files." (the format in capitals).
+//
+// Optional query parameters tune the file (see package export): european=true
+// (';' and decimal comma in csv), bom=false (csv without byte-order mark),
+// and for accounting_csv profile=xero|quickbooks, account_code, tax_type,
+// date_format (e.g. DD/MM/YYYY).
+func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	key, err := s.Authenticate(ctx, r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	format, err := export.ParseFormat(q.Get("format"))
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	opt, err := downloadOptions(q.Get)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	ids, err := readDownloadIDs(w, r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	docs, err := s.accessibleDocuments(ctx, key.TeamID, ids)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if len(docs) == 0 {
+		Error(w, r, errorf(docextract.ENOTFOUND, msgNoAccessible))
+		return
+	}
+	e, err := export.Build(ctx, format, docs, opt)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	defer e.Close()
+	h := w.Header()
+	h.Set("Content-Type", e.ContentType)
+	h.Set("Content-Disposition", e.ContentDisposition())
+	h.Set("Content-Length", strconv.FormatInt(e.Size, 10))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	if _, err := e.WriteTo(w); err != nil {
+		s.Logger.WarnContext(ctx, "download: write", "err", err, "file", e.Name)
+	}
+}
+
+// readDownloadIDs decodes the body: an object whose document_ids is an
+// array of at most docextract.MaxDocumentsDownload strings.
+func readDownloadIDs(w http.ResponseWriter, r *http.Request) ([]string, error) {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxDownloadBody))
+	var req downloadRequest
+	if err := dec.Decode(&req); err != nil || req.DocumentIDs == nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, errorf(docextract.EINVALID, msgTooManyDocuments)
+		}
+		return nil, errorf(docextract.EINVALID, msgInvalidBody)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errorf(docextract.EINVALID, msgInvalidBody) // trailing data
+	}
+	if len(*req.DocumentIDs) > docextract.MaxDocumentsDownload {
+		return nil, errorf(docextract.EINVALID, msgTooManyDocuments)
+	}
+	return *req.DocumentIDs, nil
+}
+
+// downloadOptions reads the optional export settings of the query.
+func downloadOptions(get func(string) string) (export.Options, error) {
+	var opt export.Options
+	if v := get("european"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return opt, errorf(docextract.EINVALID, "Invalid european parameter.")
+		}
+		opt.European = b
+	}
+	if v := get("bom"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return opt, errorf(docextract.EINVALID, "Invalid bom parameter.")
+		}
+		opt.OmitBOM = !b
+	}
+	opt.Accounting = export.AccountingOptions{
+		Profile:     get("profile"),
+		AccountCode: get("account_code"),
+		TaxType:     get("tax_type"),
+		DateFormat:  get("date_format"),
+	}
+	return opt, nil
+}
+
+// accessibleDocuments loads the completed documents of team among ids, each
+// once, in request order.
+func (s *Server) accessibleDocuments(ctx context.Context, teamID string, ids []string) ([]export.Document, error) {
+	seen := make(map[string]bool, len(ids))
+	valid := make([]string, 0, len(ids))
+	for _, raw := range ids {
+		id, err := uuid.Parse(raw)
+		if err != nil || len(raw) != 36 {
+			continue
+		}
+		if k := id.String(); !seen[k] {
+			seen[k] = true
+			valid = append(valid, k)
+		}
+	}
+	var found []*store.Document
+	var finder documentFinder = s.Store
+	if tf, ok := finder.(teamDocumentsFinder); ok {
+		var err error
+		if found, err = tf.FindTeamDocuments(ctx, teamID, valid); err != nil {
+			return nil, err
+		}
+	} else {
+		for _, id := range valid {
+			d, err := finder.FindDocument(ctx, id)
+			if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			found = append(found, d)
+		}
+	}
+	docs := make([]export.Document, 0, len(found))
+	for _, d := range found {
+		if d.TeamID != teamID || !d.HasResult() {
+			continue
+		}
+		data, err := docextract.DecodeExtractionData(d.DocType, d.Data)
+		if err != nil {
+			s.Logger.ErrorContext(ctx, "download: stored extraction data", "document_id", d.ID, "err", err)
+			continue
+		}
+		var v docextract.Validation
+		if len(d.Validation) > 0 {
+			if err := json.Unmarshal(d.Validation, &v); err != nil {
+				s.Logger.ErrorContext(ctx, "download: stored validation", "document_id", d.ID, "err", err)
+			}
+		}
+		v.Passed = d.Passed
+		docs = append(docs, export.Document{
+			ID: d.ID, DocType: d.DocType, FileName: d.FileName, Data: data, Validation: v,
+			CreditsUsed: int(d.CreditsUsed), PageStart: d.PageStart, PageEnd: d.PageEnd,
+			TemplateID: d.TemplateID, CreatedAt: d.CreatedAt,
+		})
+	}
+	return docs, nil
+}

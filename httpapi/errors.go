@@ -1,0 +1,70 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+
+	"github.com/docextract/docextract"
+)
+
+// codes maps each error code to its HTTP status (DESIGN.md §5).
+var codes = map[string]int{
+	docextract.EINVALID:        http.StatusBadRequest,
+	docextract.EUNAUTHORIZED:   http.StatusUnauthorized,
+	docextract.EPAYMENT:        http.StatusPaymentRequired,
+	docextract.EFORBIDDEN:      http.StatusForbidden,
+	docextract.ENOTFOUND:       http.StatusNotFound,
+	docextract.ECONFLICT:       http.StatusConflict,
+	docextract.ETOOLARGE:       http.StatusRequestEntityTooLarge,
+	docextract.EUNPROCESSABLE:  http.StatusUnprocessableEntity,
+	docextract.ERATELIMIT:      http.StatusTooManyRequests,
+	docextract.EINTERNAL:       http.StatusInternalServerError,
+	docextract.ENOTIMPLEMENTED: http.StatusNotImplemented,
+}
+
+// ErrorStatus returns the HTTP status of err's code.
+func ErrorStatus(err error) int {
+	if st, ok := codes[docextract.ErrorCode(err)]; ok {
+		return st
+	}
+	return http.StatusInternalServerError
+}
+
+// Error writes err as a JSON error response: {"detail": message}, or
+// {"error": message} for rate limiting (spec 2.7). Internal errors are
+// logged and shown only as "Internal error.".
+func Error(w http.ResponseWriter, r *http.Request, err error) {
+	code, msg := docextract.ErrorCode(err), docextract.ErrorMessage(err)
+	if code == docextract.EINTERNAL {
+		slog.Default().ErrorContext(r.Context(), "http: internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+		msg = "Internal error."
+	}
+	key := "detail"
+	if code == docextract.ERATELIMIT {
+		key = "error"
+	}
+	writeJSON(w, ErrorStatus(err), map[string]string{key: msg})
+}
+
+// writeJSON writes v with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// The client-facing texts of the spec and DESIGN.md §5.
+const (
+	msgInvalidAPIKey     = "Invalid API key."
+	msgInvalidFileType   = "Invalid file type"
+	msgFileTooLarge      = "File too large. Maximum size is 20MB."
+	msgTooManyPages      = "PDF exceeds the maximum of 200 pages."
+	msgInvalidDocumentID = "Invalid document ID format."
+	msgNotFound          = "Document not found"
+	msgForbiddenAccess   = "Not authorized to access this document"
+	msgForbiddenDelete   = "Not authorized to delete this document"
+	msgProcessing        = "Document is still being processed. Please try again later."
+)
+
+func errorf(code, msg string) error { return &docextract.Error{Code: code, Message: msg} }

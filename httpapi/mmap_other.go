@@ -1,0 +1,7 @@
+//go:build !unix
+
+package httpapi
+
+import "os"
+
+func mapFile(f *os.File, size int64) ([]byte, func(), error) { return readFile(f, size) }

@@ -1,0 +1,177 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/binary"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/webhook"
+	"github.com/google/uuid"
+)
+
+// Texts of the task-results endpoint (DESIGN.md §5).
+const (
+	msgTaskForbidden = "Not authorized to access this task"
+	msgTaskNotFound  = "Task not found"
+	msgInvalidCursor = "Invalid cursor."
+	msgLimitRange    = "limit must be between 1 and 100."
+
+	defaultResultsLimit = 50
+	cursorKeyName       = "task_results_cursor"
+)
+
+// taskResultsRoutes registers GET /api/v1/tasks/{task_id}/results.
+func (s *Server) taskResultsRoutes() {
+	s.mux.HandleFunc("GET /api/v1/tasks/{task_id}/results", s.handleTaskResults)
+}
+
+// authenticateKeyOrBearer accepts X-API-Key or "Authorization: Bearer
+// <key>" (spec §5.2; a team API key is a valid bearer token).
+func (s *Server) authenticateKeyOrBearer(ctx context.Context, r *http.Request) (*store.APIKey, error) {
+	if r.Header.Get("X-API-Key") == "" {
+		if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && tok != "" {
+			r2 := r.Clone(ctx)
+			r2.Header.Set("X-API-Key", strings.TrimSpace(tok))
+			return s.Authenticate(ctx, r2)
+		}
+	}
+	return s.Authenticate(ctx, r)
+}
+
+// parseGroupFilter reads template_group_ids, repeated or comma-separated,
+// into a sorted set.
+func parseGroupFilter(vals []string) []string {
+	var out []string
+	for _, v := range vals {
+		for _, g := range strings.Split(v, ",") {
+			if g = strings.TrimSpace(g); g != "" && !slices.Contains(out, g) {
+				out = append(out, g)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// cursorMAC binds a position to the task and filters.
+func cursorMAC(key []byte, taskID string, groups []string, pos int64) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte("task-results-v1\x00" + taskID + "\x00" + strings.Join(groups, "\x1f") + "\x00"))
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], uint64(pos))
+	m.Write(b[:])
+	return m.Sum(nil)[:16]
+}
+
+// encodeCursor returns the opaque cursor after position pos.
+func encodeCursor(key []byte, taskID string, groups []string, pos int64) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], uint64(pos))
+	return base64.RawURLEncoding.EncodeToString(append(b[:], cursorMAC(key, taskID, groups, pos)...))
+}
+
+// decodeCursor returns the position of a cursor made for the same task and
+// filters, or false.
+func decodeCursor(key []byte, taskID string, groups []string, c string) (int64, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil || len(raw) != 8+16 {
+		return 0, false
+	}
+	pos := int64(binary.BigEndian.Uint64(raw[:8]))
+	if pos < 0 || !hmac.Equal(raw[8:], cursorMAC(key, taskID, groups, pos)) {
+		return 0, false
+	}
+	return pos, true
+}
+
+// handleTaskResults serves spec §4.5 / DESIGN.md §7: the task's result
+// documents, live, paged by an opaque cursor signed for the task and the
+// template-group filter.
+func (s *Server) handleTaskResults(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	key, err := s.authenticateKeyOrBearer(ctx, r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	taskID := r.PathValue("task_id")
+	if id, err := uuid.Parse(taskID); err != nil || len(taskID) != 36 {
+		Error(w, r, errorf(docextract.ENOTFOUND, msgTaskNotFound))
+		return
+	} else {
+		taskID = id.String()
+	}
+	task, err := s.Store.FindTask(ctx, taskID)
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+		Error(w, r, errorf(docextract.ENOTFOUND, msgTaskNotFound))
+		return
+	} else if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if task.TeamID != key.TeamID {
+		Error(w, r, errorf(docextract.EFORBIDDEN, msgTaskForbidden))
+		return
+	}
+	q := r.URL.Query()
+	limit := defaultResultsLimit
+	if v, ok := q["limit"]; ok {
+		if limit, err = strconv.Atoi(v[0]); err != nil || limit < 1 || limit > 100 {
+			Error(w, r, errorf(docextract.EINVALID, msgLimitRange))
+			return
+		}
+	}
+	groups := parseGroupFilter(q["template_group_ids"])
+	ks, ok := s.Store.(store.SigningKeys)
+	if !ok {
+		Error(w, r, errorf(docextract.ENOTIMPLEMENTED, "Task results are not available on this store."))
+		return
+	}
+	ckey, err := ks.SigningKey(ctx, cursorKeyName)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	after := int64(-1)
+	if c := q.Get("cursor"); c != "" {
+		if after, ok = decodeCursor(ckey, taskID, groups, c); !ok {
+			Error(w, r, errorf(docextract.EINVALID, msgInvalidCursor))
+			return
+		}
+	}
+	docs, err := s.Store.ListDocuments(ctx, taskID)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	var groupsOf func(string) []string
+	if s.Webhooks != nil {
+		groupsOf = s.Webhooks.groupsOf
+	}
+	page := []webhook.ResultDocument{}
+	var next any
+	lastPos := int64(-1)
+	for _, d := range docs {
+		if int64(d.Position) <= after || !d.HasResult() {
+			continue
+		}
+		if len(groups) > 0 && (groupsOf == nil || !slices.ContainsFunc(groupsOf(d.TemplateID), func(g string) bool { return slices.Contains(groups, g) })) {
+			continue
+		}
+		if len(page) == limit {
+			next = encodeCursor(ckey, taskID, groups, lastPos)
+			break
+		}
+		page = append(page, ResultDocument(d))
+		lastPos = int64(d.Position)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"documents": page, "next_cursor": next})
+}

@@ -1,0 +1,130 @@
+package httpapi
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/credits"
+	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/store"
+)
+
+// handleUpload serves spec 4.1. Checks run in the order of DESIGN.md §5:
+// authentication, rate limit, request shape, credits.
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	key, err := s.Authenticate(ctx, r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if !s.allow(w, key) {
+		Error(w, r, errorf(docextract.ERATELIMIT, "Rate limit exceeded: "+s.RateLimiter.Rate().Text()))
+		return
+	}
+	docType, ok := docextract.ParseDocType(r.PathValue("doc_type"))
+	if !ok {
+		Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
+		return
+	}
+
+	// Stream the file to a temporary file; never the whole body in memory.
+	tmp, err := s.Files.CreateTemp()
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			tmp.Abort()
+		}
+	}()
+	body := http.MaxBytesReader(w, r.Body, docextract.MaxFileSize+maxMultipartOverhead)
+	f, err := readUpload(body, r.Header.Get("Content-Type"), tmp)
+	if err != nil {
+		if docextract.ErrorCode(err) == docextract.ETOOLARGE {
+			w.Header().Set("Connection", "close")
+		}
+		Error(w, r, err)
+		return
+	}
+	contentType := extract.Sniff(f.Head)
+	if contentType == "" {
+		Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
+		return
+	}
+	if err := tmp.Sync(); err != nil {
+		Error(w, r, err)
+		return
+	}
+	pages := 1
+	if contentType == extract.TypePDF {
+		data, unmap, err := mapFile(tmp.File, f.Size)
+		if err != nil {
+			Error(w, r, err)
+			return
+		}
+		info, err := s.Inspector.Inspect(ctx, data, "")
+		unmap()
+		switch {
+		case errors.Is(err, extract.ErrTooManyPages):
+			Error(w, r, errorf(docextract.EINVALID, msgTooManyPages))
+			return
+		case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrMalformed):
+			Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
+			return
+		case err != nil && !errors.Is(err, extract.ErrPasswordRequired):
+			Error(w, r, fmt.Errorf("inspect upload: %w", err))
+			return
+		}
+		if info.PageCount > docextract.MaxPDFPages {
+			Error(w, r, errorf(docextract.EINVALID, msgTooManyPages))
+			return
+		}
+		pages = info.PageCount // 0 when encrypted and unknown: holds 1
+	}
+
+	// Durable file first, then the row that points at it: a crash in between
+	// leaves an orphan file, swept at startup, never a task without a file.
+	id := s.NewID()
+	if err := tmp.Commit(id); err != nil {
+		Error(w, r, err)
+		return
+	}
+	committed = true
+	task := &store.Task{ID: id, TeamID: key.TeamID, DocType: docType, IngestSource: docextract.SourceUpload,
+		FileName: f.Name, ContentType: contentType, PageCount: pages, FileSize: f.Size}
+	if err := s.Store.CreateUpload(ctx, &store.Upload{Task: task, Credits: credits.ForPages(pages)}); err != nil {
+		_ = s.Files.Remove(id)
+		Error(w, r, err)
+		return
+	}
+	s.Logger.Info("upload accepted", "task_id", id, "team_id", key.TeamID, "doc_type", docType, "content_type", contentType, "pages", pages, "bytes", f.Size)
+	s.notify()
+	writeJSON(w, http.StatusOK, map[string]string{"document_id": id, "status": docextract.StatusQueued})
+}
+
+// allow applies the rate limit of key and sets the RateLimit headers
+// (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit as
+// structured fields). It reports false when the request must be refused.
+func (s *Server) allow(w http.ResponseWriter, key *store.APIKey) bool {
+	if s.RateLimiter == nil {
+		return true
+	}
+	d := s.RateLimiter.Allow(key.ID)
+	rate := s.RateLimiter.Rate()
+	h := w.Header()
+	h.Set("RateLimit-Policy", fmt.Sprintf(`"upload";q=%d;w=%d`, rate.N, ceilSeconds(rate.Period.Seconds())))
+	h.Set("RateLimit", fmt.Sprintf(`"upload";r=%d;t=%d`, d.Remaining, ceilSeconds(d.Reset.Seconds())))
+	if !d.Allowed {
+		h.Set("Retry-After", strconv.Itoa(max(1, ceilSeconds(d.RetryAfter.Seconds()))))
+	}
+	return d.Allowed
+}
+
+func ceilSeconds(s float64) int { return int(math.Ceil(s)) }

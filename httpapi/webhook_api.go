@@ -1,0 +1,545 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/webhook"
+	"github.com/docextract/docextract/webhook/delivery"
+)
+
+// webhookRoutes registers the webhook management API (DESIGN.md §8).
+func (s *Server) webhookRoutes() {
+	s.mux.HandleFunc("POST /api/v1/webhook_endpoints", s.handleCreateEndpoint)
+	s.mux.HandleFunc("GET /api/v1/webhook_endpoints", s.handleListEndpoints)
+	s.mux.HandleFunc("GET /api/v1/webhook_endpoints/{id}", s.handleGetEndpoint)
+	s.mux.HandleFunc("PATCH /api/v1/webhook_endpoints/{id}", s.handleUpdateEndpoint)
+	s.mux.HandleFunc("DELETE /api/v1/webhook_endpoints/{id}", s.handleDeleteEndpoint)
+	s.mux.HandleFunc("POST /api/v1/webhook_endpoints/{id}/rotate_secret", s.handleRotateSecret)
+	s.mux.HandleFunc("POST /api/v1/webhook_endpoints/{id}/test", s.handleTestEndpoint)
+	s.mux.HandleFunc("GET /api/v1/webhook_endpoints/{id}/deliveries", s.handleListDeliveries)
+	s.mux.HandleFunc("GET /api/v1/webhook_deliveries/{id}", s.handleGetDelivery)
+	s.mux.HandleFunc("POST /api/v1/webhook_deliveries/{id}/redeliver", s.handleRedeliver)
+}
+
+const (
+	msgEndpointNotFound = "Webhook endpoint not found."
+	msgDeliveryNotFound = "Webhook delivery not found."
+	maskedValue         = "********"
+	maxEndpointBody     = 64 << 10
+	maxTemplateGroups   = 100
+)
+
+// endpointJSON is the endpoint body of DESIGN.md §8.
+type endpointJSON struct {
+	ID               string            `json:"id"`
+	URL              string            `json:"url"`
+	Description      string            `json:"description"`
+	Enabled          bool              `json:"enabled"`
+	EventTypes       []string          `json:"event_types"`
+	IngestSources    []string          `json:"ingest_sources"`
+	TemplateGroupIDs []string          `json:"template_group_ids"`
+	Headers          map[string]string `json:"headers"`
+	Secret           string            `json:"secret,omitempty"`
+	CreatedAt        time.Time         `json:"created_at"`
+	UpdatedAt        time.Time         `json:"updated_at"`
+}
+
+func endpointBody(e *store.WebhookEndpoint, withSecret bool) endpointJSON {
+	h := make(map[string]string, len(e.Headers))
+	for k := range e.Headers {
+		h[k] = maskedValue
+	}
+	j := endpointJSON{ID: e.ID, URL: e.URL, Description: e.Description, Enabled: e.Enabled,
+		EventTypes: nonNilList(e.EventTypes), IngestSources: nonNilList(e.IngestSources), TemplateGroupIDs: nonNilList(e.TemplateGroupIDs),
+		Headers: h, CreatedAt: e.CreatedAt.UTC(), UpdatedAt: e.UpdatedAt.UTC()}
+	if withSecret {
+		j.Secret = e.Secret
+	}
+	return j
+}
+
+func nonNilList(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}
+
+// endpointInput is a create or update body; absent members are nil.
+type endpointInput struct {
+	URL              *string            `json:"url"`
+	Description      *string            `json:"description"`
+	Enabled          *bool              `json:"enabled"`
+	EventTypes       *[]string          `json:"event_types"`
+	IngestSources    *[]string          `json:"ingest_sources"`
+	TemplateGroupIDs *[]string          `json:"template_group_ids"`
+	Headers          *map[string]string `json:"headers"`
+}
+
+func decodeStrict(r *http.Request, v any) error {
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxEndpointBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errorf(docextract.EINVALID, msgInvalidBody)
+	}
+	if dec.More() {
+		return errorf(docextract.EINVALID, msgInvalidBody)
+	}
+	return nil
+}
+
+// apply validates in and applies it to e; on update, blank header values
+// keep the stored value and an empty object clears the headers.
+func (s *Server) applyEndpointInput(e *store.WebhookEndpoint, in *endpointInput) error {
+	if in.URL != nil {
+		if err := delivery.ValidateURL(*in.URL, s.Webhooks.AllowPrivate); err != nil {
+			return err
+		}
+		e.URL = *in.URL
+	}
+	if in.Description != nil {
+		if len(*in.Description) > 500 {
+			return errorf(docextract.EINVALID, "description is longer than 500 characters.")
+		}
+		e.Description = *in.Description
+	}
+	if in.Enabled != nil {
+		e.Enabled = *in.Enabled
+	}
+	if in.EventTypes != nil {
+		l, err := checkList(*in.EventTypes, "event_types", []string{webhook.EventTaskCompleted, webhook.EventTaskFailed})
+		if err != nil {
+			return err
+		}
+		e.EventTypes = l
+	}
+	if in.IngestSources != nil {
+		l, err := checkList(*in.IngestSources, "ingest_sources", []string{docextract.SourceUpload, docextract.SourceEmail})
+		if err != nil {
+			return err
+		}
+		e.IngestSources = l
+	}
+	if in.TemplateGroupIDs != nil {
+		l, err := checkList(*in.TemplateGroupIDs, "template_group_ids", nil)
+		if err != nil {
+			return err
+		}
+		e.TemplateGroupIDs = l
+	}
+	if in.Headers != nil {
+		h := make(map[string]string, len(*in.Headers))
+		for k, v := range *in.Headers {
+			if v == "" {
+				if old, ok := lookupHeader(e.Headers, k); ok {
+					v = old // blank on edit keeps the stored value
+				}
+			}
+			h[k] = v
+		}
+		if err := delivery.ValidateHeaders(h); err != nil {
+			return err
+		}
+		e.Headers = h
+	}
+	return nil
+}
+
+func lookupHeader(h map[string]string, name string) (string, bool) {
+	c := http.CanonicalHeaderKey(name)
+	for k, v := range h {
+		if http.CanonicalHeaderKey(k) == c {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// checkList dedupes l and checks its members against allowed (nil: any
+// non-empty string of at most 100 bytes).
+func checkList(l []string, name string, allowed []string) ([]string, error) {
+	if len(l) > maxTemplateGroups {
+		return nil, errorf(docextract.EINVALID, name+" has too many entries.")
+	}
+	out := []string{}
+	for _, v := range l {
+		if allowed != nil && !slices.Contains(allowed, v) || v == "" || len(v) > 100 {
+			return nil, errorf(docextract.EINVALID, "Invalid value in "+name+": "+strconv.Quote(v)+".")
+		}
+		if !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}
+
+// webhookAuth authenticates and checks that webhooks are configured.
+func (s *Server) webhookAuth(r *http.Request) (*store.APIKey, error) {
+	key, err := s.Authenticate(r.Context(), r)
+	if err != nil {
+		return nil, err
+	}
+	if s.Webhooks == nil {
+		return nil, &docextract.Error{Code: docextract.ENOTIMPLEMENTED, Message: "Webhooks are not enabled on this server.", Err: errWebhooksOff}
+	}
+	s.Webhooks.init()
+	return key, nil
+}
+
+// ownEndpoint loads the endpoint {id} of the key's team; another team's
+// endpoint is not found.
+func (s *Server) ownEndpoint(r *http.Request, key *store.APIKey) (*store.WebhookEndpoint, error) {
+	e, err := s.Webhooks.Store.FindWebhookEndpoint(r.Context(), r.PathValue("id"))
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND || err == nil && e.TeamID != key.TeamID {
+		return nil, errorf(docextract.ENOTFOUND, msgEndpointNotFound)
+	}
+	return e, err
+}
+
+func (s *Server) handleCreateEndpoint(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	var in endpointInput
+	if err := decodeStrict(r, &in); err != nil {
+		Error(w, r, err)
+		return
+	}
+	if in.URL == nil {
+		Error(w, r, errorf(docextract.EINVALID, "url is required."))
+		return
+	}
+	e := &store.WebhookEndpoint{TeamID: key.TeamID, Enabled: true,
+		EventTypes: []string{webhook.EventTaskCompleted, webhook.EventTaskFailed}, Secret: webhook.NewSecret().String()}
+	if err := s.applyEndpointInput(e, &in); err != nil {
+		Error(w, r, err)
+		return
+	}
+	if err := s.Webhooks.Store.CreateWebhookEndpoint(r.Context(), e); err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, endpointBody(e, true))
+}
+
+func (s *Server) handleListEndpoints(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	eps, err := s.Webhooks.Store.ListWebhookEndpoints(r.Context(), key.TeamID)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	data := make([]endpointJSON, 0, len(eps))
+	for _, e := range eps {
+		data = append(data, endpointBody(e, false))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": data, "next_cursor": nil})
+}
+
+func (s *Server) handleGetEndpoint(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	e, err := s.ownEndpoint(r, key)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, endpointBody(e, false))
+}
+
+func (s *Server) handleUpdateEndpoint(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	e, err := s.ownEndpoint(r, key)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	var in endpointInput
+	if err := decodeStrict(r, &in); err != nil {
+		Error(w, r, err)
+		return
+	}
+	if err := s.applyEndpointInput(e, &in); err != nil {
+		Error(w, r, err)
+		return
+	}
+	if _, err := s.Webhooks.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, endpointBody(e, false))
+}
+
+func (s *Server) handleDeleteEndpoint(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	e, err := s.ownEndpoint(r, key)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if err := s.Webhooks.Store.DeleteWebhookEndpoint(r.Context(), e.ID); err != nil {
+		Error(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// handleRotateSecret replaces the secret at once (spec §5.7); pending
+// deliveries are cancelled with the change, as for any endpoint change.
+func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	e, err := s.ownEndpoint(r, key)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	e.Secret = webhook.NewSecret().String()
+	if _, err := s.Webhooks.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, endpointBody(e, true))
+}
+
+// handleTestEndpoint sends one endpoint.test event now (spec §6.4): not
+// retried, not redeliverable. It answers 201 with the delivery and its
+// attempt.
+func (s *Server) handleTestEndpoint(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	e, err := s.ownEndpoint(r, key)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	wh := s.Webhooks
+	now := wh.Now()
+	eventID := webhook.NewID()
+	body, err := delivery.EndpointTest(delivery.Meta{ID: eventID, CreatedAt: now, TeamID: key.TeamID})
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	d := &store.WebhookDelivery{TeamID: key.TeamID, EndpointID: e.ID, EventID: eventID, EventType: webhook.EventEndpointTest,
+		MaxAttempts: 1, Body: body, AttemptCount: 1, LeaseToken: webhook.NewID(), NextAttemptAt: now.Add(wh.leaseDuration())}
+	if err := wh.Store.CreateWebhookDelivery(r.Context(), d); err != nil {
+		Error(w, r, err)
+		return
+	}
+	d.AttemptCount = 1
+	wh.attempt(r.Context(), d, e)
+	full, err := wh.Store.FindWebhookDelivery(r.Context(), d.ID)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, deliveryDetail(full))
+}
+
+// deliveryJSON is a delivery of DESIGN.md §8.
+type deliveryJSON struct {
+	ID             string     `json:"id"`
+	EventID        string     `json:"event_id"`
+	EventType      string     `json:"event_type"`
+	EndpointID     string     `json:"endpoint_id"`
+	Status         string     `json:"status"`
+	AttemptCount   int        `json:"attempt_count"`
+	LastStatusCode *int       `json:"last_status_code"`
+	LastError      *string    `json:"last_error"`
+	CreatedAt      time.Time  `json:"created_at"`
+	NextAttemptAt  *time.Time `json:"next_attempt_at"`
+	RedeliveryOf   *string    `json:"redelivery_of,omitempty"`
+}
+
+type attemptJSON struct {
+	Number     int       `json:"number"`
+	StartedAt  time.Time `json:"started_at"`
+	StatusCode *int      `json:"status_code"`
+	Error      *string   `json:"error"`
+	DurationMS int64     `json:"duration_ms"`
+}
+
+type deliveryDetailJSON struct {
+	deliveryJSON
+	Attempts    []attemptJSON `json:"attempts"`
+	RequestBody string        `json:"request_body"`
+}
+
+func optInt(n int) *int {
+	if n == 0 {
+		return nil
+	}
+	return &n
+}
+
+func optString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func deliveryBody(d *store.WebhookDelivery) deliveryJSON {
+	j := deliveryJSON{ID: d.ID, EventID: d.EventID, EventType: d.EventType, EndpointID: d.EndpointID, Status: d.Status,
+		AttemptCount: d.AttemptCount, LastStatusCode: optInt(d.LastStatusCode), LastError: optString(d.LastError),
+		CreatedAt: d.CreatedAt.UTC(), RedeliveryOf: optString(d.RedeliveryOf)}
+	if d.Status == store.DeliveryPending && !d.NextAttemptAt.IsZero() {
+		t := d.NextAttemptAt.UTC()
+		j.NextAttemptAt = &t
+	}
+	return j
+}
+
+func deliveryDetail(d *store.WebhookDelivery) deliveryDetailJSON {
+	j := deliveryDetailJSON{deliveryJSON: deliveryBody(d), Attempts: []attemptJSON{}, RequestBody: string(d.Body)}
+	for _, a := range d.Attempts {
+		j.Attempts = append(j.Attempts, attemptJSON{Number: a.Number, StartedAt: a.StartedAt.UTC(), StatusCode: optInt(a.StatusCode),
+			Error: optString(a.Error), DurationMS: a.Duration.Milliseconds()})
+	}
+	return j
+}
+
+func (s *Server) handleListDeliveries(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	e, err := s.ownEndpoint(r, key)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	limit := 20
+	if v := q.Get("limit"); v != "" {
+		if limit, err = strconv.Atoi(v); err != nil || limit < 1 || limit > 100 {
+			Error(w, r, errorf(docextract.EINVALID, msgLimitRange))
+			return
+		}
+	}
+	var before int64
+	if c := q.Get("cursor"); c != "" {
+		raw, err := base64.RawURLEncoding.DecodeString(c)
+		if err == nil && bytes.HasPrefix(raw, []byte("d:")) {
+			before, err = strconv.ParseInt(string(raw[2:]), 10, 64)
+		}
+		if err != nil || before <= 0 {
+			Error(w, r, errorf(docextract.EINVALID, msgInvalidCursor))
+			return
+		}
+	}
+	ds, err := s.Webhooks.Store.ListWebhookDeliveries(r.Context(), e.ID, before, limit+1)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	var next any
+	if len(ds) > limit {
+		ds = ds[:limit]
+		next = base64.RawURLEncoding.EncodeToString([]byte("d:" + strconv.FormatInt(ds[limit-1].Seq, 10)))
+	}
+	data := make([]deliveryJSON, 0, len(ds))
+	for _, d := range ds {
+		data = append(data, deliveryBody(d))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"data": data, "next_cursor": next})
+}
+
+// ownDelivery loads the delivery {id} of the key's team.
+func (s *Server) ownDelivery(r *http.Request, key *store.APIKey) (*store.WebhookDelivery, error) {
+	d, err := s.Webhooks.Store.FindWebhookDelivery(r.Context(), r.PathValue("id"))
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND || err == nil && d.TeamID != key.TeamID {
+		return nil, errorf(docextract.ENOTFOUND, msgDeliveryNotFound)
+	}
+	return d, err
+}
+
+func (s *Server) handleGetDelivery(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	d, err := s.ownDelivery(r, key)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, deliveryDetail(d))
+}
+
+// handleRedeliver queues a new delivery of a failed or cancelled one (spec
+// §3): new delivery id, same event id and body, the endpoint's current URL,
+// headers and secret. Test events cannot be redelivered.
+func (s *Server) handleRedeliver(w http.ResponseWriter, r *http.Request) {
+	key, err := s.webhookAuth(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	d, err := s.ownDelivery(r, key)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	switch {
+	case d.EventType == webhook.EventEndpointTest:
+		Error(w, r, errorf(docextract.EINVALID, "Test events cannot be redelivered."))
+		return
+	case d.Status != store.DeliveryFailed && d.Status != store.DeliveryCancelled:
+		Error(w, r, errorf(docextract.ECONFLICT, "Only failed or cancelled deliveries can be redelivered."))
+		return
+	}
+	e, err := s.Webhooks.Store.FindWebhookEndpoint(r.Context(), d.EndpointID)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if !e.Enabled {
+		Error(w, r, errorf(docextract.ECONFLICT, "The endpoint is disabled; enable it to redeliver."))
+		return
+	}
+	nd := &store.WebhookDelivery{TeamID: d.TeamID, EndpointID: d.EndpointID, EventID: d.EventID, EventType: d.EventType,
+		RedeliveryOf: d.ID, MaxAttempts: s.Webhooks.maxAttempts(), Body: d.Body}
+	if err := s.Webhooks.Store.CreateWebhookDelivery(r.Context(), nd); err != nil {
+		Error(w, r, err)
+		return
+	}
+	s.Webhooks.wakeSenders()
+	nd.Attempts = nil
+	writeJSON(w, http.StatusCreated, deliveryDetail(nd))
+}
