@@ -1,0 +1,19 @@
+// Package receipt extracts the fields of shop receipts (DESIGN.md §4,
+// receipt schema) from positioned words, typically the OCR of a photo or
+// scan: merchant name and address, receipt number, date and time, currency,
+// the final total, the tax total, the payment method and, where
+// recognisable, line items.
+//
+// The rules are general, not tied to any shop: the merchant is the first
+// plausible line at the top (preferring one with a company form such as
+// "Sdn Bhd", "GmbH" or "Ltd"), skipping document titles, contact and
+// registration lines; the total is the amount of the strongest total label
+// ("GRAND TOTAL", "TOTAL ROUNDED", "AMOUNT DUE", "zu zahlen", "total TTC",
+// "te betalen", ...) with sub-totals, quantities, tax and tendered amounts
+// excluded, cross-checked against tendered minus change and against the
+// unrounded total. Labels are known in English, German, French, Dutch,
+// Spanish and Italian.
+//
+// Amounts and dates are read by textparse, lines are rebuilt by layout.
+// A field that cannot be read is nil, never a guess.
+package receipt

@@ -1,0 +1,608 @@
+package receipt
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/textparse"
+	"github.com/shopspring/decimal"
+)
+
+// Words that mark a line as something other than the merchant's name: the
+// document's title, contact and registration data, greetings.
+var notNameWords = []string{
+	"receipt", "tax invoice", "invoice", "simplified", "cash bill", "cash sales", "official receipt",
+	"tel", "tel no", "telephone", "phone", "fax", "mobile", "hp", "email", "e-mail", "www", "http", "website",
+	"gst", "gst id", "gst no", "gst reg", "vat", "vat no", "co reg", "co.reg", "company reg", "reg no", "sst",
+	"tin", "abn", "ust-id", "ust-idnr", "steuernummer", "st.-nr", "siret", "siren", "tva", "btw", "kvk", "nif", "cif", "p.iva", "partita iva",
+	"welcome", "willkommen", "bienvenue", "welkom", "bienvenido", "benvenuti", "thank you", "danke", "merci",
+	"kassenbon", "kassenbeleg", "quittung", "beleg", "bon", "ticket", "kassabon", "bon de caisse", "recibo", "ticket de caisse", "scontrino", "ricevuta",
+	"date", "datum", "time", "cashier", "kasse",
+	"formerly known as", "licensee of",
+}
+
+// Company-form words: a line carrying one is very likely the merchant.
+var companyWords = []string{
+	"sdn bhd", "sdn. bhd", "bhd", "enterprise", "trading", "restaurant", "restoran", "store", "stores", "mart", "market",
+	"supermarket", "shop", "cafe", "café", "hardware", "pharmacy", "bakery",
+	"ltd", "limited", "llc", "inc", "corp", "co.", "plc", "pty", "pte", "gmbh", "ag", "kg", "ohg", "e.k.", "ug",
+	"sarl", "sas", "s.a.", "sa", "s.l.", "sl", "srl", "s.r.l.", "spa", "s.p.a.", "bv", "b.v.", "nv", "n.v.", "vof",
+}
+
+// Street and address words in the supported languages.
+var addressWords = []string{
+	"no", "no.", "lot", "jalan", "jln", "taman", "tmn", "street", "st", "road", "rd", "avenue", "ave", "lane", "blvd", "suite", "floor", "level", "unit",
+	"strasse", "str", "straße", "platz", "weg", "allee", "rue", "avenue", "bd", "boulevard", "chemin", "straat", "laan", "plein", "weg",
+	"calle", "c/", "avda", "plaza", "via", "viale", "piazza", "corso", "postfach", "bp", "po box",
+}
+
+var (
+	postcodeRE  = regexp.MustCompile(`\b\d{4,6}\b`)
+	regNumberRE = regexp.MustCompile(`^\(?[A-Z]{0,4}\s?[0-9]{3,}[- ]?[A-Z]\)?$|^\(?\s*[0-9]+-[A-Z]\s*\)?$`)
+	phoneRE     = regexp.MustCompile(`\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}`)
+)
+
+// plausibleName reports whether a line could be (part of) a merchant name.
+func plausibleName(l line) bool {
+	n, up, low := letters(l.text)
+	if n < 3 || float64(n) < 0.5*float64(len([]rune(strings.ReplaceAll(l.text, " ", "")))) {
+		return false
+	}
+	// Handwriting and stamps read as lower-case scraps: printed names are in
+	// capitals or title case.
+	if up == 0 || (low > 0 && up*4 < n && l.conf < 85) {
+		return false
+	}
+	if l.conf > 0 && l.conf < 50 {
+		return false
+	}
+	if has(l.fold, notNameWords...) || len(l.amts) > 0 || phoneRE.MatchString(l.text) {
+		return false
+	}
+	if regNumberRE.MatchString(strings.TrimSpace(l.text)) {
+		return false
+	}
+	return true
+}
+
+func isAddress(l line) bool {
+	f := l.fold
+	if postcodeRE.MatchString(f) && !has(f, "tel", "fax", "gst", "reg") {
+		return true
+	}
+	if has(f, addressWords...) && strings.ContainsAny(f, "0123456789") {
+		return true
+	}
+	return false
+}
+
+// merchant picks the merchant's name among the top lines: the first
+// plausible line, preferring one carrying a company form (Sdn Bhd, GmbH,
+// Ltd, ...) within the first few plausible lines. A name broken over two
+// lines ("HARDWARE &" / "ELECTRICAL") is joined. It returns the name and the
+// index of the line after it.
+func merchant(lines []line) (*string, int) {
+	top := min(len(lines), 12)
+	first, company := -1, -1
+	seen := 0
+	for i := 0; i < top; i++ {
+		l := lines[i]
+		if isAddress(l) && first >= 0 {
+			break
+		}
+		if !plausibleName(l) || isAddress(l) {
+			continue
+		}
+		seen++
+		if first < 0 {
+			first = i
+		}
+		if has(l.fold, companyWords...) {
+			company = i
+			break
+		}
+		if seen >= 4 {
+			break
+		}
+	}
+	pick := first
+	if company >= 0 {
+		pick = company
+	}
+	if pick < 0 {
+		return nil, 0
+	}
+	name := strings.TrimSpace(lines[pick].text)
+	end := pick + 1
+	if end < len(lines) {
+		next := lines[end]
+		if (strings.HasSuffix(name, "&") || strings.HasSuffix(name, "-") || strings.HasSuffix(textparse.Fold(name), " and")) &&
+			plausibleName(next) && !isAddress(next) {
+			name += " " + strings.TrimSpace(next.text)
+			end++
+		}
+	}
+	return docextract.Str(name), end
+}
+
+// address joins the lines after the merchant's name up to the first line of
+// contact, registration, title or transaction data; a registration number
+// right after the name is skipped.
+func address(lines []line, from int) *string {
+	var parts []string
+	for i := from; i < len(lines) && i < from+7; i++ {
+		l := lines[i]
+		t := strings.TrimSpace(l.text)
+		if len(parts) == 0 && (regNumberRE.MatchString(t) || has(l.fold, "co reg", "co.reg", "company reg", "formerly", "licensee")) {
+			continue
+		}
+		if has(l.fold, notNameWords...) || phoneRE.MatchString(t) || len(l.amts) > 0 || len(textparse.FindDates(l.toks, textparse.DMY)) > 0 {
+			break
+		}
+		if n, _, _ := letters(t); n < 2 {
+			if len(parts) > 0 {
+				continue
+			}
+			continue
+		}
+		parts = append(parts, t)
+	}
+	if len(parts) == 0 {
+		return nil
+	}
+	return docextract.Str(strings.Join(parts, " "))
+}
+
+var dateLabels = []string{"date", "datum", "fecha", "data", "dated", "dt", "bill date", "inv date"}
+
+// date returns the receipt's date: the first date on a line labelled as a
+// date, else the first date anywhere.
+func date(lines []line) *string {
+	var first string
+	for _, l := range lines {
+		ms := textparse.FindDates(cleanDateToks(l.toks), textparse.DMY)
+		if len(ms) == 0 {
+			continue
+		}
+		if has(l.fold, dateLabels...) {
+			return docextract.Str(ms[0].ISO)
+		}
+		if first == "" {
+			first = ms[0].ISO
+		}
+	}
+	if first == "" {
+		return nil
+	}
+	return docextract.Str(first)
+}
+
+// cleanDateToks strips the punctuation OCR glues to dates ("25/12/2018|").
+func cleanDateToks(toks []string) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = strings.Trim(t, "|:;,()[]'\"“”")
+		if j := strings.IndexAny(out[i], ":"); j > 0 && j < len(out[i])-1 && strings.Count(out[i], "/")+strings.Count(out[i], "-")+strings.Count(out[i], ".") >= 2 {
+			// "Date:25/12/2018"
+			out[i] = out[i][j+1:]
+		}
+	}
+	return out
+}
+
+var timeRE = regexp.MustCompile(`(?i)\b([01]?\d|2[0-3])[:.h]([0-5]\d)(?:[:.]([0-5]\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?:\b|$)`)
+
+// timeOf returns the first time of day printed next to a date or a time
+// label, as HH:MM:SS (24-hour clock).
+func timeOf(lines []line) *string {
+	for _, l := range lines {
+		if len(textparse.FindDates(cleanDateToks(l.toks), textparse.DMY)) == 0 && !has(l.fold, "time", "zeit", "uhrzeit", "heure", "tijd", "hora", "ora") {
+			continue
+		}
+		for _, m := range timeRE.FindAllStringSubmatch(l.text, -1) {
+			if !strings.Contains(m[0], ":") && !strings.Contains(strings.ToLower(m[0]), "h") {
+				continue // "12.50" is an amount
+			}
+			h := atoi(m[1])
+			ap := strings.ToLower(strings.ReplaceAll(m[4], ".", ""))
+			if ap == "pm" && h < 12 {
+				h += 12
+			} else if ap == "am" && h == 12 {
+				h = 0
+			}
+			sec := "00"
+			if m[3] != "" {
+				sec = m[3]
+			}
+			return docextract.Str(pad2(h) + ":" + m[2] + ":" + sec)
+		}
+	}
+	return nil
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + string(rune('0'+n))
+	}
+	return string(rune('0'+n/10)) + string(rune('0'+n%10))
+}
+
+var numberLabels = []string{
+	"receipt no", "receipt #", "receipt number", "receipt", "invoice no", "inv no", "invoice #", "inv#", "inv", "bill no", "doc no", "document no",
+	"cash bill", "trans no", "transaction no", "trans", "txn", "order no", "order #", "ref no", "ticket no", "ticket",
+	"beleg-nr", "belegnr", "beleg nr", "bon-nr", "bon nr", "bonnr", "rechnungsnr", "rechnung nr", "quittung nr",
+	"n° ticket", "no ticket", "numero", "num", "bonnummer", "kassabon", "factura", "n° factura", "scontrino n", "documento n",
+}
+
+var idRE = regexp.MustCompile(`[A-Za-z0-9][A-Za-z0-9/\-]*\d[A-Za-z0-9/\-]*`)
+
+// receiptNumber returns the value after a receipt-number label.
+func receiptNumber(lines []line) *string {
+	for _, label := range numberLabels {
+		for _, l := range lines {
+			i := strings.Index(l.fold, label)
+			if i < 0 || !has(l.fold, label) {
+				continue
+			}
+			rest := l.text[min(len(l.text), i+len(label)):]
+			rest = strings.TrimLeft(rest, " .:#;-")
+			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "No"), "NO")
+			rest = strings.TrimLeft(rest, " .:#;")
+			tok := strings.Fields(rest)
+			if len(tok) == 0 {
+				continue
+			}
+			if m := idRE.FindString(tok[0]); m != "" && len(m) >= 3 {
+				if _, ok := textparse.ParseDate(m, textparse.DMY); ok {
+					continue
+				}
+				return docextract.Str(m)
+			}
+		}
+	}
+	return nil
+}
+
+// currency returns the currency printed most often with amounts or as a
+// token of its own.
+func currency(lines []line) *string {
+	count := map[string]int{}
+	best, bestN := "", 0
+	for _, l := range lines {
+		for _, a := range l.amts {
+			if a.cur != "" {
+				count[a.cur]++
+			}
+		}
+		for _, t := range l.toks {
+			t = strings.Trim(t, ".:()[]")
+			if strings.HasPrefix(strings.ToLower(t), "rm") && len(t) > 2 && strings.ContainsAny(t[2:3], "0123456789") {
+				t = "RM"
+			}
+			// Only symbols, ISO codes in capitals and RM: words like "Fr"
+			// or "R" are too ambiguous in OCR text.
+			if t == "RM" || t == "€" || t == "$" || t == "£" || t == "¥" || textparse.IsISOCurrency(t) {
+				if c := currencyCode(t); c != "" {
+					count[c]++
+				}
+			}
+		}
+	}
+	for c, n := range count {
+		if n > bestN || n == bestN && c < best {
+			best, bestN = c, n
+		}
+	}
+	if best == "" {
+		return nil
+	}
+	return docextract.Str(best)
+}
+
+// Label words of totals, by strength: the final amount to pay first.
+var (
+	finalLabels = []string{
+		"grand total", "nett total", "net total payable", "total rounded", "rounded total", "round total", "total round",
+		"amount due", "total due", "balance due", "total payable", "amount payable", "to pay", "total to pay", "total a pagar", "total amount due",
+		"zu zahlen", "endbetrag", "gesamtbetrag", "gesamtsumme", "zahlbetrag", "net a payer", "a payer", "total ttc", "montant ttc",
+		"te betalen", "totaal te betalen", "a pagar", "importe total", "da pagare", "totale complessivo", "totale da pagare", "totale euro",
+	}
+	strongLabels = []string{
+		"total incl", "total (incl", "incl gst", "incl. gst", "incl. of gst", "inclusive", "inclusive of gst", "includes gst",
+		"total sales", "total amount", "total amt", "total gross", "total bill", "total rm", "total (rm)", "total eur", "total €",
+		"summe", "gesamt", "montant", "totaal", "totale", "importe", "total a", "total:",
+	}
+	totalWords = []string{"total", "totaal", "totale", "summe", "gesamt", "montant", "importe", "betrag"}
+	// Lines carrying one of these are not the grand total.
+	notTotal = []string{
+		"subtotal", "sub total", "sub-total", "sub ttl", "total qty", "total quantity", "qty", "quantity", "item", "items", "total item", "totalitem", "no. of items",
+		"total gst", "gst amt", "total tax", "tax total", "tax amt", "total vat", "vat", "gst summary", "tax summary",
+		"excl", "excluding", "exclusive", "excluded", "before", "exc gst", "ex gst", "ex)", "(ex",
+		"discount", "disc", "saving", "savings", "you saved", "change", "tendered", "cash", "paid", "received", "card", "points", "deposit",
+		"zwischensumme", "netto", "mwst", "ust", "rabatt", "ruckgeld", "gegeben", "bar",
+		"sous-total", "sous total", "ht", "tva", "remise", "rendu", "monnaie",
+		"subtotaal", "btw", "korting", "wisselgeld",
+		"iva", "base imponible", "cambio", "descuento", "entregado", "imponibile", "resto", "sconto", "subtotale",
+	}
+)
+
+type candidate struct {
+	v     decimal.Decimal
+	prio  int
+	round bool
+	line  int
+}
+
+// total finds the receipt's final amount. Candidates are amounts on (or
+// right under) total-labelled lines, ranked by label strength. Cash handed
+// over minus change, when both are printed, confirms a candidate; a rounded
+// total far from the unrounded one is an OCR misread and is dropped.
+func total(lines []line) (*docextract.Amount, int) {
+	var cands []candidate
+	var cash, change *decimal.Decimal
+	changeLine := -1
+	for i, l := range lines {
+		f := l.fold
+		if a := lineAmount(lines, i); a != nil {
+			switch {
+			case has(f, "change", "change due", "ruckgeld", "wechselgeld", "rendu", "monnaie", "wisselgeld", "cambio", "resto", "vuelto"):
+				if change == nil {
+					change, changeLine = a, i
+				}
+				continue
+			case has(f, "cash", "tendered", "bar", "gegeben", "especes", "contant", "efectivo", "contanti", "payment", "paid"):
+				if cash == nil {
+					cash = a
+				}
+				continue
+			}
+		}
+		prio := 0
+		switch {
+		case has(f, finalLabels...):
+			prio = 3
+		case has(f, strongLabels...):
+			prio = 2
+		case has(f, totalWords...):
+			prio = 1
+		}
+		if prio == 0 {
+			continue
+		}
+		if has(f, notTotal...) && !has(f, "incl", "inclusive", "includes", "inkl", "ttc", "rounded", "grand total", "nett total") {
+			continue
+		}
+		a := lineAmount(lines, i)
+		if a == nil || a.IsNegative() {
+			continue
+		}
+		round := has(f, "rounded", "round", "rounding")
+		cands = append(cands, candidate{v: *a, prio: prio, round: round, line: i})
+	}
+	var paid *decimal.Decimal
+	if cash == nil && changeLine > 0 && len(lines[changeLine-1].amts) > 0 {
+		// The line above the change is the amount tendered, whatever its
+		// (misread) label.
+		v := lines[changeLine-1].amts[len(lines[changeLine-1].amts)-1].v
+		cash = &v
+	}
+	if cash != nil {
+		p := *cash
+		if change != nil && change.LessThan(p) {
+			p = p.Sub(*change)
+		}
+		if p.IsPositive() {
+			paid = &p
+		}
+	}
+	if paid != nil {
+		var best *candidate
+		for i := range cands {
+			if cands[i].v.Equal(*paid) && (best == nil || cands[i].prio > best.prio) {
+				best = &cands[i]
+			}
+		}
+		if best != nil {
+			return amountPtr(best.v), best.line
+		}
+		// Tendered minus change printed elsewhere (under a label OCR
+		// garbled) confirms itself.
+		if change != nil && change.IsPositive() {
+			for i, l := range lines {
+				if i == changeLine {
+					continue
+				}
+				for _, a := range l.amts {
+					if a.v.Equal(*paid) {
+						return amountPtr(*paid), i
+					}
+				}
+			}
+		}
+	}
+	// Drop rounded totals that are no rounding of another total.
+	var kept []candidate
+	for _, c := range cands {
+		if c.round {
+			ok := true
+			for _, o := range cands {
+				if !o.round && o.v.Sub(c.v).Abs().GreaterThan(decimal.RequireFromString("0.10")) && o.prio >= 1 && !o.v.IsZero() {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			c.prio = 4
+		}
+		kept = append(kept, c)
+	}
+	var best *candidate
+	for i := range kept {
+		c := &kept[i]
+		if c.v.IsZero() {
+			continue
+		}
+		if best == nil || c.prio > best.prio || c.prio == best.prio && c.v.GreaterThan(best.v) {
+			best = c
+		}
+	}
+	if best != nil {
+		return amountPtr(best.v), best.line
+	}
+	if paid != nil && change != nil {
+		return amountPtr(*paid), max(0, changeLine-1)
+	}
+	return nil, -1
+}
+
+// lineAmount returns the rightmost amount of line i, or the first amount of
+// the next line when line i has none and the next line is a bare amount.
+func lineAmount(lines []line, i int) *decimal.Decimal {
+	l := lines[i]
+	if n := len(l.amts); n > 0 {
+		v := l.amts[n-1].v
+		// "Total 80.91 0.00": a zero after the amount is a tax column.
+		if v.IsZero() && n > 1 {
+			v = l.amts[n-2].v
+		}
+		return &v
+	}
+	// The amount printed in a column of its own can land on the line
+	// below or, slightly raised, above the label.
+	for _, j := range []int{i + 1, i - 1} {
+		if j < 0 || j >= len(lines) {
+			continue
+		}
+		o := lines[j]
+		if len(o.amts) == 1 {
+			if n, _, _ := letters(o.text); n <= 3 {
+				v := o.amts[0].v
+				return &v
+			}
+		}
+	}
+	return nil
+}
+
+var taxLabels = []string{"total gst", "gst", "total tax", "tax total", "tax", "vat", "total vat", "mwst", "ust", "tva", "btw", "iva", "steuer", "gst 6%", "sst"}
+
+// tax returns the tax total: the amount of a tax-labelled line that is not
+// an identifier, a summary header or a tax-inclusive total.
+func tax(lines []line, total *docextract.Amount) *docextract.Amount {
+	for _, strong := range []bool{true, false} {
+		for i, l := range lines {
+			f := l.fold
+			if !has(f, taxLabels...) || has(f, "id", "no", "reg", "nr", "number", "summary", "incl", "inclusive", "includes", "excl", "excluding", "exclusive", "inkl", "ttc", "ht") {
+				continue
+			}
+			if strong && !has(f, "total gst", "total tax", "tax total", "total vat", "tax amount", "gst amount", "mwst betrag", "total tva", "totaal btw", "total iva") {
+				continue
+			}
+			a := lineAmount(lines, i)
+			if a == nil || a.IsNegative() {
+				continue
+			}
+			if total != nil && !a.LessThan(total.Dec()) {
+				continue
+			}
+			return amountPtr(*a)
+		}
+	}
+	return nil
+}
+
+// payment names how the receipt was paid: a card brand, "card" or "cash".
+func payment(lines []line) *string {
+	brands := []struct {
+		words []string
+		name  string
+	}{
+		{[]string{"visa"}, "visa"},
+		{[]string{"mastercard", "master card", "master", "mc"}, "mastercard"},
+		{[]string{"amex", "american express"}, "amex"},
+		{[]string{"maestro"}, "maestro"},
+		{[]string{"girocard", "ec-karte", "ec karte", "ec-cash"}, "girocard"},
+		{[]string{"unionpay", "union pay"}, "unionpay"},
+		{[]string{"jcb"}, "jcb"},
+		{[]string{"paypal"}, "paypal"},
+		{[]string{"apple pay", "google pay", "grabpay", "touch n go", "boost", "e-wallet", "ewallet"}, "e-wallet"},
+		{[]string{"credit card", "debit card", "card", "karte", "carte", "kaart", "pin", "tarjeta", "carta", "bancomat", "cb"}, "card"},
+	}
+	for _, b := range brands {
+		for _, l := range lines {
+			if has(l.fold, b.words...) && (len(l.amts) > 0 || has(l.fold, "paid", "payment", "bezahlt", "paye", "betaald", "pagado", "pagato")) {
+				return docextract.Str(b.name)
+			}
+		}
+	}
+	for _, l := range lines {
+		if has(l.fold, "cash", "bar", "bargeld", "especes", "contant", "efectivo", "contanti") && len(l.amts) > 0 {
+			return docextract.Str("cash")
+		}
+	}
+	return nil
+}
+
+var qtyRE = regexp.MustCompile(`(?i)^(\d{1,3})(?:x|pc|pcs|stk)?$`)
+
+// items reads item lines between the header block and the total: lines
+// ending in an amount that carry no total, tax or payment label. A line of
+// numbers only takes its name from the line above.
+func items(lines []line, from, totalLine int) []docextract.LineItem {
+	out := []docextract.LineItem{}
+	if totalLine < 0 {
+		return out
+	}
+	for i := from; i < totalLine; i++ {
+		l := lines[i]
+		if len(l.amts) == 0 || has(l.fold, totalWords...) || has(l.fold, notTotal...) || has(l.fold, taxLabels...) ||
+			has(l.fold, "rounding", "round", "adj", "date", "datum", "time", "tel", "fax") {
+			continue
+		}
+		last := l.amts[len(l.amts)-1]
+		// Name: the words before the first numeric token.
+		var name []string
+		for _, t := range l.toks {
+			if strings.ContainsAny(t, "0123456789") && len(name) > 0 {
+				break
+			}
+			if n, _, _ := letters(t); n >= 2 {
+				name = append(name, t)
+			}
+		}
+		if len(name) == 0 && i > from {
+			prev := lines[i-1]
+			if len(prev.amts) == 0 && !has(prev.fold, totalWords...) {
+				if n, _, _ := letters(prev.text); n >= 3 {
+					name = []string{strings.TrimSpace(prev.text)}
+				}
+			}
+		}
+		if len(name) == 0 {
+			continue
+		}
+		it := docextract.LineItem{ProductName: docextract.Str(strings.Join(name, " ")), ProductTotalPrice: amountPtr(last.v)}
+		if len(l.amts) >= 2 {
+			it.ProductUnitPrice = amountPtr(l.amts[len(l.amts)-2].v)
+		}
+		for _, t := range l.toks[:last.tok] {
+			if m := qtyRE.FindStringSubmatch(t); m != nil && m[1] != "0" {
+				q := decimal.RequireFromString(m[1])
+				it.ProductQuantity = amountPtr(q)
+				break
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}

@@ -1,0 +1,162 @@
+package receipt
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
+	"github.com/shopspring/decimal"
+)
+
+// line is one text line of the receipt with its folded form and amounts.
+type line struct {
+	text string // as read, single-spaced
+	fold string // lower-case, accents removed
+	toks []string
+	amts []amount // amounts with two decimals, left to right
+	conf float64  // mean word confidence
+	h    float64  // median word height
+}
+
+type amount struct {
+	v   decimal.Decimal
+	cur string
+	tok int // index of the token in toks
+}
+
+// Extract reads the fields of a receipt from the words of its pages (OCR or
+// text layer). Fields that cannot be read are nil; LineItems is never nil.
+func Extract(pages []layout.Page) *docextract.ReceiptData {
+	d := &docextract.ReceiptData{DocType: string(docextract.Receipt), LineItems: []docextract.LineItem{}}
+	var lines []line
+	for i := range pages {
+		for _, l := range layout.Lines(&pages[i]) {
+			lines = append(lines, newLine(l))
+		}
+	}
+	if len(lines) == 0 {
+		return d
+	}
+	g := &d.General
+	nameEnd := 0
+	g.MerchantName, nameEnd = merchant(lines)
+	if g.MerchantName != nil {
+		g.MerchantAddress = address(lines, nameEnd)
+	}
+	g.ReceiptDate = date(lines)
+	g.ReceiptTime = timeOf(lines)
+	g.ReceiptNumber = receiptNumber(lines)
+	g.Currency = currency(lines)
+	total, totalLine := total(lines)
+	g.TotalGrossPrice = total
+	g.TotalTaxAmount = tax(lines, total)
+	g.PaymentMethod = payment(lines)
+	d.LineItems = items(lines, nameEnd, totalLine)
+	return d
+}
+
+var (
+	// "33, 92" and "39. 80": OCR splits an amount at the separator.
+	splitAmountRE = regexp.MustCompile(`(\d)([.,]) (\d{2})\b`)
+	// currency prefixes glued to an amount: RM9.00, MYR9.00
+	gluedCurRE = regexp.MustCompile(`(?i)^(rm|myr|eur|usd|gbp|chf)(-?\d)`)
+)
+
+func newLine(l layout.Line) line {
+	text := splitAmountRE.ReplaceAllString(l.Text(), "$1$2$3")
+	ln := line{text: text, fold: textparse.Fold(text), toks: strings.Fields(text), h: l.H()}
+	var sum float64
+	for _, w := range l.Words {
+		sum += w.Conf
+	}
+	if len(l.Words) > 0 {
+		ln.conf = sum / float64(len(l.Words))
+	}
+	for i, tok := range ln.toks {
+		if a, ok := parseAmount(tok); ok {
+			a.tok = i
+			ln.amts = append(ln.amts, a)
+		}
+	}
+	return ln
+}
+
+// parseAmount reads a token as a money amount with exactly two decimals,
+// the way receipts print them ("9.00", "RM9.00", "12,50", "€3.10", "-0.02").
+func parseAmount(tok string) (amount, bool) {
+	tok = strings.Trim(tok, ":;|!\"'“”()[]{}")
+	var cur string
+	if m := gluedCurRE.FindStringSubmatch(tok); m != nil {
+		cur = currencyCode(m[1])
+		tok = tok[len(m[1]):]
+	}
+	if tok == "" || !strings.ContainsAny(tok, "0123456789") {
+		return amount{}, false
+	}
+	m, err := textparse.ParseAmountSep(tok, 0)
+	if err != nil || m.Decimals != 2 {
+		return amount{}, false
+	}
+	if cur == "" {
+		cur = m.Currency
+	}
+	return amount{v: m.Value, cur: cur}, true
+}
+
+// currencyCode maps a printed currency to ISO 4217, adding the receipt
+// notations textparse does not know (RM for ringgit).
+func currencyCode(s string) string {
+	s = strings.Trim(s, ".:()")
+	switch strings.ToLower(s) {
+	case "rm":
+		return "MYR"
+	case "r", "fr", "kr", "rs", "ft":
+		// too ambiguous on OCR text to decide the currency alone
+		return ""
+	}
+	return textparse.NormalizeCurrency(s)
+}
+
+// has reports whether the folded text contains one of the phrases as whole
+// words.
+func has(fold string, phrases ...string) bool {
+	for _, p := range phrases {
+		i := 0
+		for {
+			j := strings.Index(fold[i:], p)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(p)
+			if (j == 0 || !isWordByte(fold[j-1])) && (end == len(fold) || !isWordByte(fold[end])) {
+				return true
+			}
+			i = j + 1
+		}
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 0x80
+}
+
+func letters(s string) (n, upper, lower int) {
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+			if unicode.IsUpper(r) {
+				upper++
+			} else if unicode.IsLower(r) {
+				lower++
+			}
+		}
+	}
+	return
+}
+
+func amountPtr(v decimal.Decimal) *docextract.Amount { return docextract.NewAmount(v) }
