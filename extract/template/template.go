@@ -53,11 +53,15 @@ type Options struct {
 // Template is one invoice2data template.
 type Template struct {
 	// ID is the stable template id (see ID).
-	ID    string
+	ID string
+	// Group is the template group (the subdirectory the file was in).
 	Group string
 	// Name is the file name the template was read from.
-	Name     string
-	Issuer   string
+	Name string
+	// Issuer is the seller's name (invoice2data: the first keyword when the
+	// template names none).
+	Issuer string
+	// Priority orders matching: higher first; invoice2data's default is 5.
 	Priority int
 	Options  Options
 	// RequiredFields are the output keys that must be found; invoice2data's
@@ -102,6 +106,7 @@ type linesSpec struct {
 // Set is the templates of a directory, in matching order: priority
 // descending, then group and file name.
 type Set struct {
+	// Templates in matching order.
 	Templates []*Template
 }
 
