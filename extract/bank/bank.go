@@ -99,7 +99,7 @@ func (x *extractor) page(p *layout.Page, first bool) {
 	for i, l := range lines {
 		if i < hdr || (hdr < 0 && x.tab == nil) {
 			x.general(l, first)
-			x.balances(l, nil)
+			x.balances(l)
 			continue
 		}
 		if i == hdr {
@@ -318,8 +318,8 @@ func kindOf(fw []string) rowKind {
 }
 
 // balances handles an opening or closing balance outside the table (a
-// summary box); tab may be nil.
-func (x *extractor) balances(l *line, _ *table) {
+// summary box).
+func (x *extractor) balances(l *line) {
 	fw := foldWords(l.tokens())
 	k := kindOf(fw)
 	if k != rowOpening && k != rowClosing {
