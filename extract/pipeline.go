@@ -17,6 +17,7 @@ import (
 	"github.com/docextract/docextract/extract/ocr"
 	"github.com/docextract/docextract/extract/pdf"
 	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/extract/validate"
 )
 
@@ -48,15 +49,10 @@ type Config struct {
 	// IgnoreEmbedded skips embedded e-invoice XML and reads the printed
 	// text, to measure the text path against the XML.
 	IgnoreEmbedded bool
-	// Templates, when set, are tried before the generic invoice reader.
-	Templates TemplateMatcher
-}
-
-// TemplateMatcher finds a user template for a document's text (see package
-// extract/template) and applies it.
-type TemplateMatcher interface {
-	// Match returns the template id and the data it extracts, or ok=false.
-	Match(pages []layout.Page) (id string, data *docextract.InvoiceData, ok bool)
+	// Templates are invoice2data templates (template.Load) tried before the
+	// generic invoice reader; the first that matches wins and its id becomes
+	// the document's template_id.
+	Templates *template.Set
 }
 
 // Extractor extracts documents. It is safe for concurrent use.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/template"
 )
 
 func init() {
@@ -51,6 +52,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	ignoreXML := fs.Bool("ignore-embedded", false, "ignore embedded e-invoice XML and read the printed text")
 	noOCR := fs.Bool("no-ocr", false, "do not use OCR")
 	timeout := fs.Duration("timeout", 2*time.Minute, "time limit per file")
+	templates := fs.String("templates", "", "directory of invoice2data YAML templates (sub-directories are template groups)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: docextract extract [--type invoice|receipt|bank_statement] FILE...")
 		fs.PrintDefaults()
@@ -64,6 +66,13 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return errUsage
 	}
 	cfg := extract.Config{IgnoreEmbedded: *ignoreXML, NoOCR: *noOCR, Timeout: *timeout, Workers: 1}
+	if *templates != "" {
+		set, err := template.Load(*templates)
+		if err != nil {
+			return err
+		}
+		cfg.Templates = set
+	}
 	x, err := extract.New(cfg)
 	if err != nil {
 		return err
