@@ -240,9 +240,6 @@ func whBytes(b []byte) []byte {
 func (db *DB) CreateWebhookDelivery(ctx context.Context, d *store.WebhookDelivery) error {
 	now := db.now().Truncate(time.Millisecond)
 	return db.writeTx(ctx, func(tx *sql.Tx) error {
-		if d.LeaseToken != "" {
-			d.AttemptCount = 0
-		}
 		return db.whInsertDelivery(ctx, tx, d, now, false)
 	})
 }

@@ -1,0 +1,498 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/httpapi"
+	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/store/sqlite"
+	"github.com/docextract/docextract/webhook"
+	"github.com/docextract/docextract/webhook/delivery"
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+)
+
+// whReceiver is a loopback receiver built on webhook.Handler that answers
+// with the queued statuses first.
+type whReceiver struct {
+	srv     *httptest.Server
+	mu      sync.Mutex
+	secret  webhook.Secret
+	others  []webhook.Secret // secrets of earlier endpoints
+	answers []int            // consumed by requests to /hook only
+	bodies  [][]byte
+	headers []http.Header
+	events  []webhook.Event
+}
+
+func (rc *whReceiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rc.mu.Lock()
+	body, _ := io.ReadAll(r.Body)
+	rc.bodies = append(rc.bodies, body)
+	rc.headers = append(rc.headers, r.Header.Clone())
+	if len(rc.answers) > 0 && r.URL.Path == "/hook" {
+		code := rc.answers[0]
+		rc.answers = rc.answers[1:]
+		rc.mu.Unlock()
+		w.WriteHeader(code)
+		return
+	}
+	secrets := append([]webhook.Secret{rc.secret}, rc.others...)
+	rc.mu.Unlock()
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	(&webhook.Handler{Secrets: secrets, OnEvent: func(_ context.Context, e webhook.Event) error {
+		rc.mu.Lock()
+		defer rc.mu.Unlock()
+		rc.events = append(rc.events, e)
+		return nil
+	}}).ServeHTTP(w, r)
+}
+
+func (rc *whReceiver) eventCount() int {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return len(rc.events)
+}
+
+type whBundle struct {
+	t      *testing.T
+	ctx    context.Context
+	db     *sqlite.DB
+	srv    *httptest.Server
+	wh     *httpapi.Webhooks
+	team   *store.Team
+	key    string
+	rc     *whReceiver
+	cancel context.CancelFunc
+}
+
+func whSetup(t *testing.T) *whBundle {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "wh.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	team, err := db.CreateTeam(ctx, "Acme")
+	require.NoError(t, err)
+	require.NoError(t, db.Grant(ctx, team.ID, 1000))
+	key, rec := httpapi.GenerateAPIKey(team.ID)
+	require.NoError(t, db.CreateAPIKey(ctx, rec))
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	wh := &httpapi.Webhooks{Store: db, AllowPrivate: true, BaseURL: "https://api.example.com",
+		Policy:         delivery.Policy{Schedule: []time.Duration{20 * time.Millisecond}, Jitter: -1},
+		PollInterval:   20 * time.Millisecond,
+		TemplateGroups: func(id string) []string { return map[string][]string{"tpl-a": {"g1"}, "tpl-b": {"g2"}}[id] },
+		Logger:         quiet,
+	}
+	s := &httpapi.Server{Store: db, Webhooks: wh, Logger: quiet}
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	rc := &whReceiver{}
+	rc.srv = httptest.NewServer(rc)
+	t.Cleanup(rc.srv.Close)
+	return &whBundle{t: t, ctx: ctx, db: db, srv: srv, wh: wh, team: team, key: key, rc: rc}
+}
+
+// run starts fan-out and delivery workers until the test ends.
+func (b *whBundle) run() {
+	ctx, cancel := context.WithCancel(b.ctx)
+	done := make(chan struct{})
+	go func() { _ = b.wh.Run(ctx); close(done) }()
+	b.t.Cleanup(func() { cancel(); <-done })
+}
+
+type whResp struct {
+	Status int
+	Body   map[string]any
+	Raw    string
+}
+
+func (b *whBundle) do(method, path, key string, body any) whResp {
+	b.t.Helper()
+	var rd io.Reader
+	if s, ok := body.(string); ok {
+		rd = strings.NewReader(s)
+	} else if body != nil {
+		j, _ := json.Marshal(body)
+		rd = bytes.NewReader(j)
+	}
+	req, err := http.NewRequest(method, b.srv.URL+path, rd)
+	require.NoError(b.t, err)
+	if key != "" {
+		req.Header.Set("X-API-Key", key)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(b.t, err)
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	out := whResp{Status: resp.StatusCode, Raw: string(raw)}
+	_ = json.Unmarshal(raw, &out.Body)
+	return out
+}
+
+func (b *whBundle) createEndpoint(extra map[string]any) (string, webhook.Secret) {
+	b.t.Helper()
+	body := map[string]any{"url": b.rc.srv.URL + "/hook"}
+	for k, v := range extra {
+		body[k] = v
+	}
+	r := b.do("POST", "/api/v1/webhook_endpoints", b.key, body)
+	require.Equal(b.t, 201, r.Status, r.Raw)
+	sec, err := webhook.ParseSecret(r.Body["secret"].(string))
+	require.NoError(b.t, err)
+	b.rc.mu.Lock()
+	if !b.rc.secret.IsZero() {
+		b.rc.others = append(b.rc.others, b.rc.secret)
+	}
+	b.rc.secret = sec
+	b.rc.mu.Unlock()
+	return r.Body["id"].(string), sec
+}
+
+// completeTask records a completed task whose documents use the given templates.
+func (b *whBundle) completeTask(templates ...string) string {
+	b.t.Helper()
+	id := uuid.NewString()
+	task := &store.Task{ID: id, TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "in.pdf", ContentType: "application/pdf", PageCount: len(templates), IngestSource: "email"}
+	require.NoError(b.t, b.db.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: int64(len(templates))}))
+	var docs []*store.Document
+	for i, tpl := range templates {
+		did := id
+		if i > 0 {
+			did = uuid.NewString()
+		}
+		docs = append(docs, &store.Document{ID: did, DocType: docextract.Invoice, PageStart: i + 1, PageEnd: i + 1, TemplateID: tpl,
+			Data: json.RawMessage(`{"docType":"invoice","n":` + string(rune('0'+i)) + `}`), CreditsUsed: 1})
+	}
+	_, err := b.db.CompleteTask(b.ctx, &store.Completion{TaskID: id, Documents: docs})
+	require.NoError(b.t, err)
+	b.wh.Wake(nil)
+	return id
+}
+
+func (b *whBundle) waitDelivery(endpointID string, n int, status string) []any {
+	b.t.Helper()
+	var data []any
+	require.Eventually(b.t, func() bool {
+		r := b.do("GET", "/api/v1/webhook_endpoints/"+endpointID+"/deliveries", b.key, nil)
+		data, _ = r.Body["data"].([]any)
+		if len(data) < n {
+			return false
+		}
+		for _, d := range data[:n] {
+			if d.(map[string]any)["status"] != status {
+				return false
+			}
+		}
+		return true
+	}, 10*time.Second, 20*time.Millisecond)
+	return data
+}
+
+func TestWebhookEndpointAPI(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	require.Equal(t, 401, b.do("GET", "/api/v1/webhook_endpoints", "", nil).Status)
+	require.Equal(t, 401, b.do("POST", "/api/v1/webhook_endpoints", "dex_wrong", map[string]any{}).Status)
+
+	id, _ := b.createEndpoint(map[string]any{"description": "erp", "headers": map[string]string{"Authorization": "Bearer s3cret", "X-Tenant": "t1"}})
+	got := b.do("GET", "/api/v1/webhook_endpoints/"+id, b.key, nil)
+	require.Equal(t, 200, got.Status)
+	require.NotContains(t, got.Body, "secret", "secrets are shown on create and rotate only")
+	require.Equal(t, map[string]any{"Authorization": "********", "X-Tenant": "********"}, got.Body["headers"])
+	require.Equal(t, []any{"task.completed", "task.failed"}, got.Body["event_types"])
+	require.Equal(t, []any{}, got.Body["ingest_sources"])
+	require.Equal(t, true, got.Body["enabled"])
+	require.NotContains(t, got.Raw, "s3cret")
+
+	list := b.do("GET", "/api/v1/webhook_endpoints", b.key, nil)
+	require.Len(t, list.Body["data"], 1)
+	require.Nil(t, list.Body["next_cursor"])
+
+	for _, bad := range []map[string]any{
+		{"url": "ftp://x.example.com"},
+		{"url": "https://user:pw@x.example.com"},
+		{"url": b.rc.srv.URL, "headers": map[string]string{"Content-Type": "text/plain"}},
+		{"url": b.rc.srv.URL, "headers": map[string]string{"User-Agent": "me"}},
+		{"url": b.rc.srv.URL, "headers": map[string]string{"X-Service-Event": "x"}},
+		{"url": b.rc.srv.URL, "headers": map[string]string{"A1": "", "A2": "", "A3": "", "A4": "", "A5": "", "A6": "", "A7": "", "A8": "", "A9": "", "A10": "", "A11": ""}},
+		{"url": b.rc.srv.URL, "event_types": []string{"task.created"}},
+		{"url": b.rc.srv.URL, "ingest_sources": []string{"fax"}},
+		{"url": b.rc.srv.URL, "colour": "blue"},
+		{"description": "no url"},
+	} {
+		r := b.do("POST", "/api/v1/webhook_endpoints", b.key, bad)
+		require.Equal(t, 400, r.Status, "%v: %s", bad, r.Raw)
+		require.NotEmpty(t, r.Body["detail"])
+	}
+
+	// Blank header value keeps, new values replace, omitted keys go.
+	r := b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"headers": map[string]string{"Authorization": "", "X-New": "v"}})
+	require.Equal(t, 200, r.Status, r.Raw)
+	ep, err := b.db.FindWebhookEndpoint(b.ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{"Authorization": "Bearer s3cret", "X-New": "v"}, ep.Headers)
+	r = b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"headers": map[string]string{}})
+	require.Equal(t, 200, r.Status)
+	require.Equal(t, map[string]any{}, r.Body["headers"])
+	require.Equal(t, "erp", r.Body["description"])
+
+	// Rotation shows the new secret once.
+	rot := b.do("POST", "/api/v1/webhook_endpoints/"+id+"/rotate_secret", b.key, nil)
+	require.Equal(t, 200, rot.Status)
+	require.True(t, strings.HasPrefix(rot.Body["secret"].(string), "whsec_"))
+	ep2, _ := b.db.FindWebhookEndpoint(b.ctx, id)
+	require.Equal(t, rot.Body["secret"], ep2.Secret)
+
+	// Another team sees nothing.
+	other, err := b.db.CreateTeam(b.ctx, "Other")
+	require.NoError(t, err)
+	okey, orec := httpapi.GenerateAPIKey(other.ID)
+	require.NoError(t, b.db.CreateAPIKey(b.ctx, orec))
+	require.Equal(t, 404, b.do("GET", "/api/v1/webhook_endpoints/"+id, okey, nil).Status)
+	require.Equal(t, 404, b.do("DELETE", "/api/v1/webhook_endpoints/"+id, okey, nil).Status)
+	require.Len(t, b.do("GET", "/api/v1/webhook_endpoints", okey, nil).Body["data"], 0)
+
+	require.Equal(t, 204, b.do("DELETE", "/api/v1/webhook_endpoints/"+id, b.key, nil).Status)
+	require.Equal(t, 404, b.do("GET", "/api/v1/webhook_endpoints/"+id, b.key, nil).Status)
+}
+
+func TestWebhookTestSend(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	id, sec := b.createEndpoint(map[string]any{"headers": map[string]string{"Authorization": "Bearer abc"}})
+	r := b.do("POST", "/api/v1/webhook_endpoints/"+id+"/test", b.key, nil)
+	require.Equal(t, 201, r.Status, r.Raw)
+	require.Equal(t, "acknowledged", r.Body["status"])
+	require.Equal(t, "endpoint.test", r.Body["event_type"])
+	require.Len(t, r.Body["attempts"], 1)
+	require.EqualValues(t, 204, r.Body["last_status_code"])
+	require.Equal(t, 1, b.rc.eventCount())
+	b.rc.mu.Lock()
+	h, body := b.rc.headers[0], b.rc.bodies[0]
+	b.rc.mu.Unlock()
+	require.NoError(t, webhook.Verify(body, h, sec))
+	require.Equal(t, "Bearer abc", h.Get("Authorization"))
+	require.Equal(t, "1", h.Get(webhook.HeaderAttempt))
+	require.Equal(t, r.Body["id"], h.Get(webhook.HeaderDeliveryID))
+	require.Equal(t, string(body), r.Body["request_body"])
+
+	// Test events are never redelivered.
+	b.rc.mu.Lock()
+	b.rc.answers = []int{500}
+	b.rc.mu.Unlock()
+	r = b.do("POST", "/api/v1/webhook_endpoints/"+id+"/test", b.key, nil)
+	require.Equal(t, "failed", r.Body["status"], "a test is sent once, not retried")
+	re := b.do("POST", "/api/v1/webhook_deliveries/"+r.Body["id"].(string)+"/redeliver", b.key, nil)
+	require.Equal(t, 400, re.Status)
+}
+
+func TestWebhookFanOutRetryRedeliver(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	id, sec := b.createEndpoint(nil)
+	filtered, _ := b.createEndpoint(map[string]any{"url": b.rc.srv.URL + "/g2", "template_group_ids": []string{"g2"}})
+	b.rc.mu.Lock()
+	b.rc.answers = []int{503, 503} // the first two attempts fail
+	b.rc.mu.Unlock()
+	b.run()
+
+	taskID := b.completeTask("tpl-a", "tpl-b")
+	ds := b.waitDelivery(id, 1, "acknowledged")
+	d := ds[0].(map[string]any)
+	require.EqualValues(t, 3, d["attempt_count"])
+	require.Nil(t, d["next_attempt_at"])
+	detail := b.do("GET", "/api/v1/webhook_deliveries/"+d["id"].(string), b.key, nil)
+	require.Equal(t, 200, detail.Status)
+	atts := detail.Body["attempts"].([]any)
+	require.Len(t, atts, 3)
+	require.EqualValues(t, 503, atts[0].(map[string]any)["status_code"])
+	require.EqualValues(t, 204, atts[2].(map[string]any)["status_code"])
+
+	var ev webhook.Event
+	require.NoError(t, json.Unmarshal([]byte(detail.Body["request_body"].(string)), &ev))
+	require.Equal(t, webhook.EventTaskCompleted, ev.Type)
+	require.Equal(t, d["event_id"], ev.ID)
+	var data webhook.TaskCompletedData
+	require.NoError(t, json.Unmarshal(ev.Data, &data))
+	require.Equal(t, taskID, data.Task.ID)
+	require.Equal(t, "extracted", data.Task.Outcome)
+	require.Equal(t, "email", *data.Task.IngestSource)
+	require.Len(t, data.Documents, 2)
+
+	// The template-filtered endpoint got only the g2 document, same event id.
+	fd := b.waitDelivery(filtered, 1, "acknowledged")[0].(map[string]any)
+	require.Equal(t, d["event_id"], fd["event_id"])
+	fdetail := b.do("GET", "/api/v1/webhook_deliveries/"+fd["id"].(string), b.key, nil)
+	var fev webhook.Event
+	require.NoError(t, json.Unmarshal([]byte(fdetail.Body["request_body"].(string)), &fev))
+	var fdata webhook.TaskCompletedData
+	require.NoError(t, json.Unmarshal(fev.Data, &fdata))
+	require.Len(t, fdata.Documents, 1)
+	require.Equal(t, "tpl-b", *fdata.Documents[0].TemplateID)
+
+	// Every attempt of one delivery carries the same delivery id and the same bytes.
+	b.rc.mu.Lock()
+	var same [][]byte
+	for i, h := range b.rc.headers {
+		if h.Get(webhook.HeaderDeliveryID) == d["id"] {
+			same = append(same, b.rc.bodies[i])
+			require.NoError(t, (&webhook.Verifier{}).Verify(b.rc.bodies[i], h, sec))
+		}
+	}
+	b.rc.mu.Unlock()
+	require.Len(t, same, 3)
+	require.Equal(t, same[0], same[2])
+
+	// A terminal failure, then a manual redelivery: new id, same event and body.
+	b.rc.mu.Lock()
+	b.rc.answers = []int{410}
+	b.rc.mu.Unlock()
+	b.completeTask("tpl-a")
+	failed := b.waitDelivery(id, 1, "failed")[0].(map[string]any)
+	require.EqualValues(t, 1, failed["attempt_count"])
+	require.Equal(t, 409, b.do("POST", "/api/v1/webhook_deliveries/"+d["id"].(string)+"/redeliver", b.key, nil).Status, "acknowledged is not redelivered")
+	re := b.do("POST", "/api/v1/webhook_deliveries/"+failed["id"].(string)+"/redeliver", b.key, nil)
+	require.Equal(t, 201, re.Status, re.Raw)
+	require.NotEqual(t, failed["id"], re.Body["id"])
+	require.Equal(t, failed["event_id"], re.Body["event_id"])
+	again := b.waitDelivery(id, 1, "acknowledged")[0].(map[string]any)
+	require.Equal(t, re.Body["id"], again["id"])
+	orig := b.do("GET", "/api/v1/webhook_deliveries/"+failed["id"].(string), b.key, nil)
+	redone := b.do("GET", "/api/v1/webhook_deliveries/"+again["id"].(string), b.key, nil)
+	require.Equal(t, orig.Body["request_body"], redone.Body["request_body"])
+}
+
+func TestWebhookChangeCancelsPending(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	b.wh.Policy = delivery.Policy{Schedule: []time.Duration{time.Hour}, Jitter: -1}
+	id, _ := b.createEndpoint(map[string]any{"event_types": []string{"task.failed"}})
+	b.rc.mu.Lock()
+	b.rc.answers = []int{500}
+	b.rc.mu.Unlock()
+	b.run()
+
+	b.completeTask("tpl-a") // not subscribed
+	task := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "x.pdf", PageCount: 1}
+	require.NoError(t, b.db.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: 1}))
+	_, err := b.db.FailTask(b.ctx, task.ID, docextract.FailInsufficientCredits)
+	require.NoError(t, err)
+	b.wh.Wake(nil)
+	d := b.waitDelivery(id, 1, "pending")
+	require.Len(t, d, 1, "the completed event was filtered out")
+	require.NotNil(t, d[0].(map[string]any)["next_attempt_at"])
+	detail := b.do("GET", "/api/v1/webhook_deliveries/"+d[0].(map[string]any)["id"].(string), b.key, nil)
+	require.Contains(t, detail.Body["request_body"], "Insufficient credits to process this task.")
+
+	r := b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"enabled": false})
+	require.Equal(t, 200, r.Status)
+	b.waitDelivery(id, 1, "cancelled")
+}
+
+func TestTaskResults(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	taskID := b.completeTask("tpl-a", "tpl-b", "tpl-a")
+	path := "/api/v1/tasks/" + taskID + "/results"
+
+	r := b.do("GET", path+"?limit=2", b.key, nil)
+	require.Equal(t, 200, r.Status, r.Raw)
+	require.Len(t, r.Body["documents"], 2)
+	cur := r.Body["next_cursor"].(string)
+	r2 := b.do("GET", path+"?limit=2&cursor="+cur, b.key, nil)
+	require.Len(t, r2.Body["documents"], 1)
+	require.Nil(t, r2.Body["next_cursor"])
+	first := r.Body["documents"].([]any)[0].(map[string]any)
+	require.Equal(t, taskID, first["id"])
+	require.EqualValues(t, 1, first["page_start"])
+	require.Equal(t, "tpl-a", first["template_id"])
+
+	all := b.do("GET", path, b.key, nil)
+	require.Len(t, all.Body["documents"], 3, "default limit 50")
+	require.Nil(t, all.Body["next_cursor"])
+
+	// Template-group filter, repeated or comma-separated; the cursor is bound to it.
+	g := b.do("GET", path+"?template_group_ids=g1&limit=1", b.key, nil)
+	require.Len(t, g.Body["documents"], 1)
+	gcur := g.Body["next_cursor"].(string)
+	require.Len(t, b.do("GET", path+"?template_group_ids=g1&limit=1&cursor="+gcur, b.key, nil).Body["documents"], 1)
+	bad := b.do("GET", path+"?template_group_ids=g2&limit=1&cursor="+gcur, b.key, nil)
+	require.Equal(t, 400, bad.Status)
+	require.Equal(t, "Invalid cursor.", bad.Body["detail"])
+	require.Equal(t, 400, b.do("GET", path+"?limit=1&cursor="+gcur, b.key, nil).Status, "dropped filter")
+	require.Len(t, b.do("GET", path+"?template_group_ids=g1,g2", b.key, nil).Body["documents"], 3)
+	require.Len(t, b.do("GET", path+"?template_group_ids=g2&template_group_ids=g1", b.key, nil).Body["documents"], 3)
+	require.Equal(t, 400, b.do("GET", path+"?cursor=garbage", b.key, nil).Status)
+
+	for _, l := range []string{"0", "101", "x", "-1"} {
+		r := b.do("GET", path+"?limit="+l, b.key, nil)
+		require.Equal(t, 400, r.Status)
+		require.Equal(t, "limit must be between 1 and 100.", r.Body["detail"])
+	}
+
+	// Bearer token (a team API key) works too.
+	req, _ := http.NewRequest("GET", b.srv.URL+path, nil)
+	req.Header.Set("Authorization", "Bearer "+b.key)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode)
+
+	require.Equal(t, 401, b.do("GET", path, "", nil).Status)
+	nf := b.do("GET", "/api/v1/tasks/"+uuid.NewString()+"/results", b.key, nil)
+	require.Equal(t, 404, nf.Status)
+	require.Equal(t, "Task not found", nf.Body["detail"])
+	other, _ := b.db.CreateTeam(b.ctx, "Other")
+	okey, orec := httpapi.GenerateAPIKey(other.ID)
+	require.NoError(t, b.db.CreateAPIKey(b.ctx, orec))
+	fb := b.do("GET", path, okey, nil)
+	require.Equal(t, 403, fb.Status)
+	require.Equal(t, "Not authorized to access this task", fb.Body["detail"])
+}
+
+func TestWebhookReferenceMode(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	id, _ := b.createEndpoint(map[string]any{"template_group_ids": []string{"g1"}})
+	b.run()
+	taskID := uuid.NewString()
+	task := &store.Task{ID: taskID, TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "big.pdf", PageCount: 3}
+	require.NoError(t, b.db.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: 3}))
+	big := json.RawMessage(`{"pad":"` + strings.Repeat("x", 600<<10) + `"}`)
+	_, err := b.db.CompleteTask(b.ctx, &store.Completion{TaskID: taskID, Documents: []*store.Document{
+		{ID: taskID, DocType: docextract.Invoice, PageStart: 1, PageEnd: 1, TemplateID: "tpl-a", Data: big, CreditsUsed: 1},
+		{ID: uuid.NewString(), DocType: docextract.Invoice, PageStart: 2, PageEnd: 2, TemplateID: "tpl-a", Data: big, CreditsUsed: 1},
+		{ID: uuid.NewString(), DocType: docextract.Invoice, PageStart: 3, PageEnd: 3, TemplateID: "tpl-b", Data: big, CreditsUsed: 1},
+	}})
+	require.NoError(t, err)
+	b.wh.Wake(nil)
+	d := b.waitDelivery(id, 1, "acknowledged")[0].(map[string]any)
+	detail := b.do("GET", "/api/v1/webhook_deliveries/"+d["id"].(string), b.key, nil)
+	var ev webhook.Event
+	require.NoError(t, json.Unmarshal([]byte(detail.Body["request_body"].(string)), &ev))
+	var data webhook.TaskCompletedData
+	require.NoError(t, json.Unmarshal(ev.Data, &data))
+	require.Equal(t, "reference", data.ResultMode)
+	require.Equal(t, 2, *data.DocumentCount)
+	require.Nil(t, data.Documents)
+	require.Equal(t, "https://api.example.com/api/v1/tasks/"+taskID+"/results?template_group_ids=g1", data.ResultsURL)
+
+	// results_url, used as supplied, pages through the matching documents.
+	r := b.do("GET", strings.TrimPrefix(data.ResultsURL, "https://api.example.com")+"&limit=1", b.key, nil)
+	require.Equal(t, 200, r.Status)
+	require.Len(t, r.Body["documents"], 1)
+	require.NotNil(t, r.Body["next_cursor"])
+}
