@@ -236,3 +236,53 @@ func TestDownloadXLSX(t *testing.T) {
 	_, err := zip.NewReader(bytes.NewReader(body), int64(len(body)))
 	require.NoError(t, err, "an XLSX is a ZIP package")
 }
+
+// TestDownloadEndToEnd uploads through the real server on SQLite, waits for
+// the workers and downloads the results.
+func TestDownloadEndToEnd(t *testing.T) {
+	t.Parallel()
+	b := setup(t, options{})
+	_, otherKey := b.newTeam(100)
+	var ids []string
+	for i := 0; i < 2; i++ {
+		r := b.upload(b.key, "invoice", fmt.Sprintf("scan%d.pdf", i), makePDF(t, 1))
+		require.Equal(t, http.StatusOK, r.Status, "%s", r.Raw)
+		ids = append(ids, r.Body["document_id"].(string))
+	}
+	r := b.upload(otherKey, "invoice", "theirs.pdf", makePDF(t, 1))
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Raw)
+	theirs := r.Body["document_id"].(string)
+	for _, id := range ids {
+		require.Equal(t, http.StatusOK, b.waitResult(b.key, id).Status)
+	}
+	require.Equal(t, http.StatusOK, b.waitResult(otherKey, theirs).Status)
+
+	body := strings.NewReader(idsBody(ids[0], theirs, ids[1], ids[0]))
+	req, err := http.NewRequest(http.MethodPost, b.ts.URL+"/api/v1/documents/download_selected?format=xlsx", body)
+	require.NoError(t, err)
+	req.Header.Set("X-API-Key", b.key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	raw, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.NoError(t, err)
+	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", raw)
+	require.Equal(t, "application/zip", resp.Header.Get("Content-Type"))
+	zr, err := zip.NewReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(t, err)
+	require.Len(t, zr.File, 2, "another team's id is skipped, duplicates exported once")
+	for _, f := range zr.File {
+		require.True(t, strings.HasPrefix(f.Name, "invoice_INV-1_"), f.Name)
+		require.True(t, strings.HasSuffix(f.Name, ".xlsx"), f.Name)
+	}
+
+	// The other team sees only its own document.
+	req, err = http.NewRequest(http.MethodPost, b.ts.URL+"/api/v1/documents/download_selected", strings.NewReader(idsBody(ids...)))
+	require.NoError(t, err)
+	req.Header.Set("X-API-Key", otherKey)
+	resp, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+}
