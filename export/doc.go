@@ -91,7 +91,9 @@
 // and calculation_logic). Amounts are number cells formatted #,##0.00,
 // quantities, unit prices and rates number cells in General, dates real date
 // cells formatted yyyy-mm-dd, booleans boolean cells; every header row is bold
-// and frozen.
+// and frozen. Text longer than Excel's 32,767-character cell limit is cut
+// there. Inside a ZIP, workbook parts are stored and the archive deflates
+// each .xlsx as a whole; a single .xlsx is deflated at the fastest level.
 //
 // # accounting_csv
 //

@@ -2,7 +2,6 @@ package export
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"os"
 )
@@ -62,9 +61,6 @@ func (s *spool) readerAt() (io.ReaderAt, error) {
 func (s *spool) writeTo(w io.Writer) (int64, error) {
 	if s.f == nil {
 		return io.Copy(w, bytes.NewReader(s.mem.Bytes()))
-	}
-	if s.n < 0 {
-		return 0, errors.New("export: spool closed")
 	}
 	return io.Copy(w, io.NewSectionReader(s.f, 0, s.n))
 }
