@@ -417,11 +417,11 @@ func total(lines []line) (*docextract.Amount, int) {
 		// Tendered minus change printed elsewhere (under a label OCR
 		// garbled) confirms itself.
 		if change != nil && change.IsPositive() {
-			for i, l := range lines {
+			for i := len(lines) - 1; i >= 0; i-- {
 				if i == changeLine {
 					continue
 				}
-				for _, a := range l.amts {
+				for _, a := range lines[i].amts {
 					if a.v.Equal(*paid) {
 						return amountPtr(*paid), i
 					}

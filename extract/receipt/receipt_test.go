@@ -1,0 +1,146 @@
+package receipt
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/stretchr/testify/require"
+)
+
+// page lays out text lines as OCR would: words 7 px per character, lines
+// 20 px apart; "  " (two spaces) in a line opens a wide gap (a column).
+func page(text string) layout.Page {
+	p := layout.Page{Number: 1, Width: 460, Height: 1000, OCR: true}
+	for i, l := range strings.Split(strings.Trim(text, "\n"), "\n") {
+		x := 20.0
+		y := 20 + float64(i)*20
+		for j, part := range strings.Split(l, "  ") {
+			if j > 0 {
+				x += 80
+			}
+			for _, word := range strings.Fields(part) {
+				x1 := x + float64(len([]rune(word)))*7
+				p.Words = append(p.Words, layout.Word{Text: word, X0: x, Y0: y, X1: x1, Y1: y + 12, Conf: 90, Size: 12})
+				x = x1 + 7
+			}
+		}
+	}
+	return p
+}
+
+type want struct {
+	merchant, address, number, date, time, currency, total, tax, payment string
+	items                                                                int
+}
+
+func TestExtract(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want want
+	}{
+		{"malaysian rounded", `
+tan woon yann
+GROCERY MART SDN BHD
+(123456-W)
+NO 5, JALAN BESAR,
+81100 JOHOR BAHRU
+TEL: 07-1234567
+GST ID: 000123456789
+TAX INVOICE
+Receipt No: CS00012345
+Date: 25/12/2018 8:13:39 PM
+MILK 1L  1 X 6.50  6.50
+BREAD  1 X 2.52  2.52
+Total Qty 2
+SUB TOTAL  9.02
+TOTAL GST  0.51
+TOTAL (RM)  9.02
+ROUNDING ADJ  -0.02
+TOTAL ROUNDED  RM 9.00
+CASH  RM 10.00
+CHANGE  RM 1.00
+THANK YOU PLEASE COME AGAIN`, want{
+			merchant: "GROCERY MART SDN BHD", address: "NO 5, JALAN BESAR, 81100 JOHOR BAHRU", number: "CS00012345",
+			date: "2018-12-25", time: "20:13:39", currency: "MYR", total: "9", tax: "0.51", payment: "cash", items: 2}},
+		{"german bakery", `
+Bäckerei Müller GmbH
+Hauptstr. 3
+80331 München
+Kassenbon Bon-Nr. 4711
+Datum: 02.01.2024 Uhrzeit: 09:15
+Brötchen  4 x 0,45  1,80
+Kaffee  2,90
+Zwischensumme  4,70
+MwSt 7%  0,31
+Zu zahlen EUR  4,70
+Girocard  4,70
+Vielen Dank`, want{
+			merchant: "Bäckerei Müller GmbH", address: "Hauptstr. 3 80331 München", number: "4711",
+			date: "2024-01-02", time: "09:15:00", currency: "EUR", total: "4.7", tax: "0.31", payment: "girocard", items: 2}},
+		{"french ticket", `
+CARREFOUR CITY
+12 rue de la Paix 75002 Paris
+Tél 01 23 45 67 89
+Ticket 0042 le 14/07/2023 à 18h05
+PAIN  1,20
+FROMAGE  4,35
+TOTAL TTC  5,55 €
+TVA 5,5%  0,29
+CB  5,55
+MERCI DE VOTRE VISITE`, want{
+			merchant: "CARREFOUR CITY", address: "12 rue de la Paix 75002 Paris", number: "0042",
+			date: "2023-07-14", time: "18:05:00", currency: "EUR", total: "5.55", tax: "0.29", payment: "card", items: 2}},
+		{"cash minus change confirms garbled label", `
+ABC TRADING
+Date 09/01/2019
+WIDGET A  2 15.50  31.00
+T0TAI AMOUNT  31.00
+Cash Received  50.00
+Change  19.00`, want{merchant: "ABC TRADING", date: "2019-01-09", total: "31", payment: "cash", items: 1}},
+		{"empty", ``, want{}},
+	}
+	s := func(p *string) string {
+		if p == nil {
+			return ""
+		}
+		return *p
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var pages []layout.Page
+			if tt.text != "" {
+				pages = []layout.Page{page(tt.text)}
+			}
+			d := Extract(pages)
+			g := d.General
+			require.Equal(t, "receipt", d.DocType)
+			require.NotNil(t, d.LineItems)
+			got := want{merchant: s(g.MerchantName), address: s(g.MerchantAddress), number: s(g.ReceiptNumber),
+				date: s(g.ReceiptDate), time: s(g.ReceiptTime), currency: s(g.Currency), payment: s(g.PaymentMethod),
+				items: len(d.LineItems)}
+			if g.TotalGrossPrice != nil {
+				got.total = g.TotalGrossPrice.String()
+			}
+			if g.TotalTaxAmount != nil {
+				got.tax = g.TotalTaxAmount.String()
+			}
+			require.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func ExampleExtract() {
+	p := page(`
+CORNER SHOP LTD
+1 High Street, London
+Date: 03/02/2024 12:30
+TOTAL  £4.50
+VISA  4.50`)
+	d := Extract([]layout.Page{p})
+	g := d.General
+	fmt.Println(*g.MerchantName, *g.ReceiptDate, g.TotalGrossPrice, *g.Currency, *g.PaymentMethod)
+	// Output: CORNER SHOP LTD 2024-02-03 4.5 GBP visa
+}
