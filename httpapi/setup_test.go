@@ -93,7 +93,7 @@ func invoiceDoc(t docextract.DocType, start, end int) extract.Document {
 
 type bundle struct {
 	ctx    context.Context
-	t      *testing.T
+	t      testing.TB
 	db     *sqlite.DB
 	files  *blob.Dir
 	x      *fakeExtractor
@@ -110,7 +110,7 @@ type options struct {
 	noWorkers bool
 }
 
-func setup(t *testing.T, o options) *bundle {
+func setup(t testing.TB, o options) *bundle {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	dir := t.TempDir()
