@@ -3,6 +3,7 @@ package extract
 import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/bank"
+	"github.com/docextract/docextract/extract/classify"
 	"github.com/docextract/docextract/extract/invoice"
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/receipt"
@@ -63,8 +64,28 @@ func readPages(typ docextract.DocType, pages []layout.Page) (docextract.Extracti
 	}
 }
 
-// classifyPages decides the type of one document's pages. Until the content
-// classifier lands it trusts the requested type.
-func classifyPages(_ []layout.Page, want docextract.DocType) (docextract.DocType, float64) {
-	return want, 0
+// classifyPages decides the type of one document's pages. The requested
+// type wins unless the content says clearly otherwise: a user who uploads a
+// "receipt" that prints TAX INVOICE still wants receipt fields. Another type
+// is chosen only when the classifier is confident and the requested type has
+// little evidence of its own; Other only when no type has any real evidence.
+func classifyPages(pages []layout.Page, want docextract.DocType) (docextract.DocType, float64) {
+	typ, conf := classify.Classify(pages)
+	if typ == want {
+		return want, conf
+	}
+	ev := classify.Evidence(pages)
+	own := map[docextract.DocType]float64{
+		docextract.Invoice:       ev.Invoice,
+		docextract.Receipt:       ev.Receipt,
+		docextract.BankStatement: ev.BankStatement,
+	}[want]
+	switch {
+	case typ == docextract.Other && own == 0 && conf >= 0.9:
+		return docextract.Other, conf
+	case typ != docextract.Other && conf >= 0.75 && own < 2:
+		return typ, conf
+	}
+	// Uncertain: read it as requested, with a confidence that says so.
+	return want, min(conf, 0.5)
 }
