@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract/extract/layout"
-	"github.com/docextract/docextract/internal/benchutil"
 	"github.com/docextract/docextract/extract/pdf"
+	"github.com/docextract/docextract/internal/benchutil"
 )
 
 var (
