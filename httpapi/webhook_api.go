@@ -310,8 +310,9 @@ func (s *Server) handleDeleteEndpoint(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// handleRotateSecret replaces the secret at once (spec §5.7); pending
-// deliveries are cancelled with the change, as for any endpoint change.
+// handleRotateSecret replaces the secret at once (spec §5.7): every later
+// request, including the next attempts of pending deliveries, is signed
+// with the new secret; a request in progress may still carry the old one.
 func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request) {
 	key, err := s.webhookAuth(r)
 	if err != nil {

@@ -397,9 +397,16 @@ func TestWebhookChangeCancelsPending(t *testing.T) {
 	detail := b.do("GET", "/api/v1/webhook_deliveries/"+d[0].(map[string]any)["id"].(string), b.key, nil)
 	require.Contains(t, detail.Body["request_body"], "Insufficient credits to process this task.")
 
+	// Rotation and filter edits keep it pending; disabling cancels it.
+	require.Equal(t, 200, b.do("POST", "/api/v1/webhook_endpoints/"+id+"/rotate_secret", b.key, nil).Status)
+	require.Equal(t, 200, b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"description": "x", "ingest_sources": []string{"upload"}}).Status)
+	b.waitDelivery(id, 1, "pending")
 	r := b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"enabled": false})
 	require.Equal(t, 200, r.Status)
 	b.waitDelivery(id, 1, "cancelled")
+	require.Equal(t, 409, b.do("POST", "/api/v1/webhook_deliveries/"+d[0].(map[string]any)["id"].(string)+"/redeliver", b.key, nil).Status, "disabled endpoint")
+	require.Equal(t, 200, b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"enabled": true}).Status)
+	require.Equal(t, 201, b.do("POST", "/api/v1/webhook_deliveries/"+d[0].(map[string]any)["id"].(string)+"/redeliver", b.key, nil).Status, "cancelled is redeliverable")
 }
 
 func TestTaskResults(t *testing.T) {

@@ -90,8 +90,10 @@ type Webhooks interface {
 	// ListWebhookEndpoints returns the team's endpoints, oldest first.
 	ListWebhookEndpoints(ctx context.Context, teamID string) ([]*WebhookEndpoint, error)
 	// UpdateWebhookEndpoint stores e over the endpoint e.ID. When its URL,
-	// headers, secret or enabled state change, the endpoint's pending
-	// deliveries are cancelled in the same transaction; it returns how many.
+	// custom headers or enabled state change, the endpoint's pending
+	// deliveries are cancelled in the same transaction (spec §3); it returns
+	// how many. A new secret alone cancels nothing: later attempts of
+	// pending deliveries are signed with it.
 	UpdateWebhookEndpoint(ctx context.Context, e *WebhookEndpoint) (cancelled int, err error)
 	// DeleteWebhookEndpoint removes the endpoint and its deliveries.
 	DeleteWebhookEndpoint(ctx context.Context, id string) error

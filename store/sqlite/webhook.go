@@ -113,7 +113,9 @@ func (db *DB) UpdateWebhookEndpoint(ctx context.Context, e *store.WebhookEndpoin
 			return err
 		}
 		e.TeamID, e.CreatedAt, e.UpdatedAt = old.TeamID, old.CreatedAt, now
-		if old.URL == e.URL && old.Enabled == e.Enabled && old.Secret == e.Secret && maps.Equal(old.Headers, whNonNil(e.Headers)) {
+		// A rotated secret does not cancel: later attempts sign with the new
+		// one (spec §3, §5.7).
+		if old.URL == e.URL && old.Enabled == e.Enabled && maps.Equal(old.Headers, whNonNil(e.Headers)) {
 			return nil
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'cancelled', lease_token = '', finished_at = ?,

@@ -64,9 +64,11 @@ func TestWebhookEndpoints(t *testing.T) {
 	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: e.ID, EventID: "ev1", EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
 	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
 	e.Description = "changed"
+	e.Secret = "whsec_rotated"
+	e.EventTypes = []string{"task.failed"}
 	n, err := b.db.UpdateWebhookEndpoint(b.ctx, e)
 	require.NoError(t, err)
-	require.Zero(t, n)
+	require.Zero(t, n, "description, filters and secret do not cancel")
 	e.URL = "https://hooks.example.com/b"
 	n, err = b.db.UpdateWebhookEndpoint(b.ctx, e)
 	require.NoError(t, err)
