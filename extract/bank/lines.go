@@ -22,8 +22,6 @@ func (l *line) tokens() []string {
 	return t
 }
 
-func (l *line) text() string { return strings.Join(l.tokens(), " ") }
-
 // buildLines rebuilds the lines of p in reading order with layout.Lines
 // and joins numbers whose thousands separator was printed as a space.
 func buildLines(p *layout.Page) []*line {

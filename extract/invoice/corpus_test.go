@@ -128,4 +128,11 @@ func TestCorpus(t *testing.T) {
 		t.Logf("text path: %d files, %d pages, %v per page (Extract only)", len(files), pagesN, elapsed/time.Duration(pagesN))
 	}
 	fmt.Println()
+	// The judged fields must stay at or above 95%: a regression fails here.
+	for _, fld := range judged {
+		if total[fld] == 0 {
+			continue
+		}
+		require.GreaterOrEqual(t, float64(hits[fld])/float64(total[fld]), 0.95, "%s accuracy on the corpus text path", fld)
+	}
 }

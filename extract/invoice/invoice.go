@@ -127,12 +127,14 @@ func (d *doc) paymentRef() string {
 		if m.Field != textparse.FieldPaymentRef || out != "" {
 			return
 		}
-		for _, sp := range d.valueSpans(li, m, false) {
+		// Only the nearest value span counts: a reference is printed right
+		// beside (or below) its label.
+		if spans := d.valueSpans(li, m, false); len(spans) > 0 {
+			sp := spans[0]
 			s := strings.TrimSpace(strings.TrimLeft(cellText(sp.l, sp.from, sp.to), ": "))
 			if s != "" && len(s) <= 60 && hasDigit(s) {
 				out = s
 			}
-			return
 		}
 	})
 	return out
