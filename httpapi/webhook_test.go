@@ -67,15 +67,14 @@ func (rc *whReceiver) eventCount() int {
 }
 
 type whBundle struct {
-	t      *testing.T
-	ctx    context.Context
-	db     *sqlite.DB
-	srv    *httptest.Server
-	wh     *httpapi.Webhooks
-	team   *store.Team
-	key    string
-	rc     *whReceiver
-	cancel context.CancelFunc
+	t    *testing.T
+	ctx  context.Context
+	db   *sqlite.DB
+	srv  *httptest.Server
+	wh   *httpapi.Webhooks
+	team *store.Team
+	key  string
+	rc   *whReceiver
 }
 
 func whSetup(t *testing.T) *whBundle {
