@@ -20,6 +20,7 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
 )
 
 var (
@@ -27,6 +28,19 @@ var (
 	xShared *extract.Extractor
 	xErr    error
 )
+
+var (
+	pdfOnce sync.Once
+	pdfEng  *pdfium.Engine
+	pdfErr  error
+)
+
+// pdfEngine returns one PDFium pool for tests that render pages.
+func pdfEngine(t testing.TB) *pdfium.Engine {
+	pdfOnce.Do(func() { pdfEng, pdfErr = pdfium.New(pdfium.Config{Workers: 1}) })
+	require.NoError(t, pdfErr)
+	return pdfEng
+}
 
 // extractor returns one Extractor for the package's tests (PDFium start-up is
 // the expensive part). OCR stays off here: OCR has its own tests.

@@ -1,0 +1,107 @@
+package extract_test
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"testing"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+	"github.com/stretchr/testify/require"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/ocr"
+)
+
+func ocrExtractor(t *testing.T) *extract.Extractor {
+	t.Helper()
+	eng, err := ocr.NewTesseract(ocr.Config{Languages: []string{"eng"}})
+	if err != nil {
+		t.Skipf("tesseract not available (%v); CI installs tesseract-ocr", err)
+	}
+	x, err := extract.New(extract.Config{Workers: 1, OCR: eng, Timeout: time.Minute})
+	require.NoError(t, err)
+	t.Cleanup(func() { x.Close() })
+	return x
+}
+
+// receiptPDF draws a narrow shop receipt.
+func receiptPDF(t *testing.T) []byte {
+	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: 230, Ht: 420}})
+	f.SetMargins(10, 10, 10)
+	f.AddPage()
+	f.SetFont("Courier", "B", 12)
+	f.Text(40, 30, "CORNER BAKERY")
+	f.SetFont("Courier", "", 9)
+	for i, l := range []string{
+		"12 High Street, Springfield",
+		"Receipt No: 004512",
+		"Date: 14/03/2024  Time: 09:41",
+		"",
+		"Croissant      2 x 2.50    5.00",
+		"Latte          1 x 3.80    3.80",
+		"",
+		"TOTAL                  EUR 8.80",
+		"VAT 10% incl.              0.80",
+		"Paid by VISA",
+		"Thank you for your visit!",
+	} {
+		f.Text(12, 55+float64(i)*16, l)
+	}
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+	return b.Bytes()
+}
+
+// TestOCRImageReceipt renders a receipt to a PNG, as a phone scan would
+// arrive, and reads it through tesseract.
+func TestOCRImageReceipt(t *testing.T) {
+	x := ocrExtractor(t)
+	ctx := context.Background()
+	img := renderPNG(t, receiptPDF(t))
+	res, err := x.Extract(ctx, extract.Input{Data: img, DocType: docextract.Receipt})
+	require.NoError(t, err)
+	require.Equal(t, extract.TypePNG, res.ContentType)
+	require.Len(t, res.Documents, 1)
+	d := res.Documents[0]
+	require.Equal(t, "ocr", d.Source)
+	r := d.Data.(*docextract.ReceiptData)
+	require.NotNil(t, r.General.TotalGrossPrice, "total read")
+	require.Equal(t, "8.8", r.General.TotalGrossPrice.String())
+	require.NotNil(t, r.General.ReceiptDate)
+	require.Equal(t, "2024-03-14", *r.General.ReceiptDate)
+}
+
+// TestOCRScannedPDF: a PDF page that is only an image goes through OCR.
+func TestOCRScannedPDF(t *testing.T) {
+	x := ocrExtractor(t)
+	img := renderPNG(t, receiptPDF(t))
+	f := fpdf.NewCustom(&fpdf.InitType{UnitStr: "pt", Size: fpdf.SizeType{Wd: 230, Ht: 420}})
+	f.AddPage()
+	f.RegisterImageOptionsReader("scan", fpdf.ImageOptions{ImageType: "PNG"}, bytes.NewReader(img))
+	f.ImageOptions("scan", 0, 0, 230, 420, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+
+	res, err := x.Extract(context.Background(), extract.Input{Data: b.Bytes(), DocType: docextract.Receipt})
+	require.NoError(t, err)
+	require.Len(t, res.Documents, 1)
+	require.Equal(t, "ocr", res.Documents[0].Source)
+	r := res.Documents[0].Data.(*docextract.ReceiptData)
+	require.NotNil(t, r.General.TotalGrossPrice)
+	require.Equal(t, "8.8", r.General.TotalGrossPrice.String())
+}
+
+func renderPNG(t *testing.T, pdfData []byte) []byte {
+	t.Helper()
+	doc, err := pdfEngine(t).Open(context.Background(), pdfData, "")
+	require.NoError(t, err)
+	defer doc.Close()
+	img, err := doc.Render(context.Background(), 0, 200)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, png.Encode(&b, img))
+	return b.Bytes()
+}
