@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/httpapi"
+	"github.com/docextract/docextract/ratelimit"
+	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/store/blob"
+	"github.com/docextract/docextract/store/sqlite"
+	"github.com/docextract/docextract/webhook/delivery"
+)
+
+func init() {
+	register(command{name: "serve", summary: "run the HTTP API and the extraction workers on SQLite", run: runServe})
+}
+
+// Starter values of a first serve on an empty database.
+const (
+	defaultTeamName = "default"
+	starterCredits  = 1000
+)
+
+type serveConfig struct {
+	db, addr, baseURL, rateLimit, retrySchedule, logFormat string
+	workers                                                int
+	jobLease, timeout, shutdown                            time.Duration
+	allowPrivate                                           bool
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", stderr)
+	var c serveConfig
+	fs.StringVar(&c.db, "db", "", "SQLite database file (env DOCEXTRACT_DB, default docextract.db); uploads go to <db>.files/")
+	dbDefault := dbFlag(newFlagSet("", io.Discard))
+	fs.StringVar(&c.addr, "addr", ":8080", "listen address; port 0 picks a free port (the bound address is printed)")
+	fs.StringVar(&c.baseURL, "base-url", "", "public base URL of the API (default http://<bound address>)")
+	fs.IntVar(&c.workers, "workers", max(1, min(4, runtime.GOMAXPROCS(0))), "concurrent extraction workers (and PDF engine instances)")
+	fs.StringVar(&c.rateLimit, "rate-limit", "1000/1m", "uploads per API key, N/DURATION (e.g. 1000/1m, 5/1s)")
+	fs.BoolVar(&c.allowPrivate, "webhook-allow-private", false, "development: admit http and loopback/private webhook receivers")
+	fs.StringVar(&c.retrySchedule, "webhook-retry-schedule", "", "webhook retry delays, comma-separated (default 1m,5m,15m,1h,6h,1d,2d)")
+	fs.DurationVar(&c.jobLease, "job-lease", 30*time.Second, "visibility timeout of a leased extraction job (crash recovery delay)")
+	fs.DurationVar(&c.timeout, "extract-timeout", 2*time.Minute, "limit of one document's extraction")
+	fs.DurationVar(&c.shutdown, "shutdown-grace", 20*time.Second, "on SIGTERM, how long in-flight requests and jobs may finish")
+	fs.StringVar(&c.logFormat, "log-format", "text", "log format on stderr: text or json")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if c.db == "" {
+		c.db = *dbDefault
+	}
+	rate, err := ratelimit.ParseRate(c.rateLimit)
+	if err != nil {
+		fmt.Fprintf(stderr, "docextract serve: --rate-limit: %v\n", err)
+		return errUsage
+	}
+	var schedule []time.Duration
+	if c.retrySchedule != "" {
+		if schedule, err = delivery.ParseSchedule(c.retrySchedule); err != nil {
+			fmt.Fprintf(stderr, "docextract serve: --webhook-retry-schedule: %v\n", err)
+			return errUsage
+		}
+	}
+	var handler slog.Handler = slog.NewTextHandler(stderr, nil)
+	if c.logFormat == "json" {
+		handler = slog.NewJSONHandler(stderr, nil)
+	}
+	log := slog.New(handler)
+	slog.SetDefault(log)
+
+	db, err := sqlite.Open(ctx, c.db)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	files, err := blob.Open(c.db + ".files")
+	if err != nil {
+		return err
+	}
+	if err := bootstrap(ctx, db, stdout); err != nil {
+		return err
+	}
+
+	x, err := extract.New(extract.Config{Workers: c.workers, Timeout: c.timeout})
+	if err != nil {
+		return fmt.Errorf("start extractor: %w", err)
+	}
+	defer x.Close()
+
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().String()
+	if c.baseURL == "" {
+		c.baseURL = "http://" + addr
+	}
+
+	hooks := &httpapi.Webhooks{Store: db, AllowPrivate: c.allowPrivate, Policy: delivery.Policy{Schedule: schedule},
+		BaseURL: c.baseURL, Logger: log}
+	srv := &httpapi.Server{
+		Store: db, Files: files, Inspector: x, Extractor: x,
+		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, Logger: log,
+		Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
+		Webhooks: hooks, OnTaskEvent: hooks.Wake,
+	}
+	if n, err := srv.SweepFiles(ctx); err != nil {
+		return fmt.Errorf("sweep stored files: %w", err)
+	} else if n > 0 {
+		log.Info("removed orphaned files", "count", n)
+	}
+
+	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	var wg sync.WaitGroup
+	errc := make(chan error, 3)
+	wg.Add(3)
+	go func() { defer wg.Done(); errc <- srv.RunWorkers(runCtx) }()
+	go func() { defer wg.Done(); errc <- hooks.Run(runCtx) }()
+	go func() {
+		defer wg.Done()
+		if err := httpSrv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			errc <- err
+		}
+	}()
+	log.Info("serving", "addr", addr, "base_url", c.baseURL, "db", c.db, "workers", c.workers, "rate_limit", rate.String())
+	fmt.Fprintf(stdout, "docextract listening on http://%s\n", addr)
+
+	var runErr error
+	select {
+	case <-ctx.Done():
+	case runErr = <-errc:
+	}
+	log.Info("shutting down")
+	stop()
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.shutdown)
+	defer cancel()
+	if err := httpSrv.Shutdown(sctx); err != nil {
+		log.Warn("http shutdown", "err", err)
+	}
+	wg.Wait() // workers finish or release their jobs within the grace
+	log.Info("stopped")
+	return runErr
+}
+
+// bootstrap creates, on an empty database, a default team with starter
+// credits and an API key, printed once.
+func bootstrap(ctx context.Context, db store.Store, stdout io.Writer) error {
+	n, err := db.CountTeams(ctx)
+	if err != nil || n > 0 {
+		return err
+	}
+	team, err := db.CreateTeam(ctx, defaultTeamName)
+	if err != nil {
+		return err
+	}
+	if err := db.Grant(ctx, team.ID, starterCredits); err != nil {
+		return err
+	}
+	key, rec := httpapi.GenerateAPIKey(team.ID)
+	if err := db.CreateAPIKey(ctx, rec); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Created team %q (%s) with %d credits.\nAPI key (shown once, keep it): %s\n", defaultTeamName, team.ID, starterCredits, key)
+	return nil
+}
