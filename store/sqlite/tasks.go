@@ -359,4 +359,3 @@ func nullBytes(b []byte) any {
 	}
 	return []byte(b)
 }
-
