@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -110,4 +111,15 @@ func TestFileStoreForget(t *testing.T) {
 	require.False(t, seen)
 	seen, _ = s.SeenOrRecord(ctx, "b")
 	require.True(t, seen)
+}
+
+// TestDepsStdlibAndWebhook keeps the example a receiver's honest build: the
+// standard library and package webhook, nothing else.
+func TestDepsStdlibAndWebhook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").CombinedOutput()
+	require.NoError(t, err, string(out))
+	require.ElementsMatch(t, []string{"github.com/docextract/docextract/webhook", "github.com/docextract/docextract/examples/receiver"}, strings.Fields(string(out)))
 }
