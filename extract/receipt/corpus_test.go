@@ -21,12 +21,16 @@ import (
 const sroieDir = "../../../shared/corpus/receipts/sroie"
 
 // corpusOCRConfig is the OCR configuration measured by TestSROIE: the
-// engine's defaults unless DOCEXTRACT_SROIE_PSM / DOCEXTRACT_SROIE_LANGS
-// say otherwise (for comparing settings).
+// engine's defaults unless DOCEXTRACT_SROIE_PSM, DOCEXTRACT_SROIE_LANGS
+// ("eng+deu") or DOCEXTRACT_SROIE_MINH (Config.MinTextHeight) say otherwise,
+// for comparing settings.
 func corpusOCRConfig() ocr.Config {
 	var cfg ocr.Config
 	if v, err := strconv.Atoi(os.Getenv("DOCEXTRACT_SROIE_PSM")); err == nil {
 		cfg.PSM = v
+	}
+	if v, err := strconv.ParseFloat(os.Getenv("DOCEXTRACT_SROIE_MINH"), 64); err == nil {
+		cfg.MinTextHeight = v
 	}
 	if v := os.Getenv("DOCEXTRACT_SROIE_LANGS"); v != "" {
 		cfg.Languages = strings.Split(v, "+")
@@ -46,7 +50,7 @@ func ocrCorpus(t *testing.T, names []string) map[string]layout.Page {
 		t.Skipf("tesseract not available, skipping SROIE corpus test: %v", err)
 	}
 	info := e.Info()
-	key := fmt.Sprintf("%s-%s-psm%d", info.Version, strings.Join(info.Languages, "+"), cfg.PSM)
+	key := fmt.Sprintf("%s-%s-psm%d-h%g", info.Version, strings.Join(info.Languages, "+"), cfg.PSM, cfg.MinTextHeight)
 	cache := filepath.Join(os.TempDir(), "docextract-sroie-ocr", regexp.MustCompile(`[^A-Za-z0-9+.-]`).ReplaceAllString(key, "_"))
 	require.NoError(t, os.MkdirAll(cache, 0o755))
 	pages := map[string]layout.Page{}

@@ -2,6 +2,7 @@ package receipt
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/docextract/docextract"
@@ -43,10 +44,20 @@ var (
 	phoneRE     = regexp.MustCompile(`\d{2,4}[- ]\d{3,4}[- ]?\d{3,4}`)
 )
 
+var companyFormRE = regexp.MustCompile(`^\(?(sdn\.? ?bhd\.?|s/b|bhd\.?|gmbh( & co\.? kg)?|ag|kg|ltd\.?|limited|llc|inc\.?|plc|pty\.? ltd\.?|pte\.? ltd\.?|sarl|sas|s\.?a\.?|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|b\.?v\.?|n\.?v\.?)\)?$`)
+
+// isCompanyForm reports whether a folded line is only a company form.
+func isCompanyForm(fold string) bool { return companyFormRE.MatchString(strings.TrimSpace(fold)) }
+
+// trimJunk removes OCR noise around a name: rules, quotes and bars.
+func trimJunk(s string) string {
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "|¦_~`'\"“”‘’:;,*=<>«» "))
+}
+
 // plausibleName reports whether a line could be (part of) a merchant name.
 func plausibleName(l line) bool {
 	n, up, low := letters(l.text)
-	if n < 3 || float64(n) < 0.5*float64(len([]rune(strings.ReplaceAll(l.text, " ", "")))) {
+	if n < 4 || float64(n) < 0.5*float64(len([]rune(strings.ReplaceAll(l.text, " ", "")))) {
 		return false
 	}
 	// Handwriting and stamps read as lower-case scraps: printed names are in
@@ -88,7 +99,9 @@ func merchant(lines []line) (*string, int) {
 	seen := 0
 	for i := 0; i < top; i++ {
 		l := lines[i]
-		if isAddress(l) && first >= 0 {
+		if n, _, _ := letters(l.text); isAddress(l) && n >= 6 && !regNumberRE.MatchString(strings.TrimSpace(l.text)) {
+			// The name comes before the address: an address first means
+			// the name was not read.
 			break
 		}
 		if !plausibleName(l) || isAddress(l) {
@@ -113,13 +126,17 @@ func merchant(lines []line) (*string, int) {
 	if pick < 0 {
 		return nil, 0
 	}
-	name := strings.TrimSpace(lines[pick].text)
+	name := trimJunk(lines[pick].text)
 	end := pick + 1
 	if end < len(lines) {
 		next := lines[end]
-		if (strings.HasSuffix(name, "&") || strings.HasSuffix(name, "-") || strings.HasSuffix(textparse.Fold(name), " and")) &&
+		if isCompanyForm(next.fold) {
+			// "LIGHTROOM GALLERY" / "SDN BHD"
+			name += " " + trimJunk(next.text)
+			end++
+		} else if (strings.HasSuffix(name, "&") || strings.HasSuffix(name, "-") || strings.HasSuffix(textparse.Fold(name), " and")) &&
 			plausibleName(next) && !isAddress(next) {
-			name += " " + strings.TrimSpace(next.text)
+			name += " " + trimJunk(next.text)
 			end++
 		}
 	}
@@ -159,7 +176,7 @@ var dateLabels = []string{"date", "datum", "fecha", "data", "dated", "dt", "bill
 // date returns the receipt's date: the first date on a line labelled as a
 // date, else the first date anywhere.
 func date(lines []line) *string {
-	var first string
+	var first, withTime string
 	for _, l := range lines {
 		ms := textparse.FindDates(cleanDateToks(l.toks), textparse.DMY)
 		if len(ms) == 0 {
@@ -171,11 +188,19 @@ func date(lines []line) *string {
 		if first == "" {
 			first = ms[0].ISO
 		}
+		if withTime == "" && hasTime(l.text) {
+			withTime = ms[0].ISO
+		}
 	}
-	if first == "" {
-		return nil
+	switch {
+	case withTime != "":
+		// A till prints the date with the time; a lone date-like token is
+		// more often a misread number.
+		return docextract.Str(withTime)
+	case first != "":
+		return docextract.Str(first)
 	}
-	return docextract.Str(first)
+	return nil
 }
 
 // cleanDateToks strips the punctuation OCR glues to dates ("25/12/2018|").
@@ -189,6 +214,15 @@ func cleanDateToks(toks []string) []string {
 		}
 	}
 	return out
+}
+
+func hasTime(s string) bool {
+	for _, m := range timeRE.FindAllString(s, -1) {
+		if strings.Contains(m, ":") {
+			return true
+		}
+	}
+	return false
 }
 
 var timeRE = regexp.MustCompile(`(?i)\b([01]?\d|2[0-3])[:.h]([0-5]\d)(?:[:.]([0-5]\d))?\s*(am|pm|a\.m\.|p\.m\.)?(?:\b|$)`)
@@ -340,6 +374,8 @@ type candidate struct {
 	prio  int
 	round bool
 	line  int
+	// summary: printed after a tax summary header (a tax table's total)
+	summary bool
 }
 
 // total finds the receipt's final amount. Candidates are amounts on (or
@@ -350,8 +386,12 @@ func total(lines []line) (*docextract.Amount, int) {
 	var cands []candidate
 	var cash, change *decimal.Decimal
 	changeLine := -1
+	summary := false
 	for i, l := range lines {
 		f := l.fold
+		if has(f, "summary", "gst summary", "tax summary", "vat summary", "zusammenfassung", "recapitulatif", "riepilogo", "resumen", "overzicht") {
+			summary = true
+		}
 		if a := lineAmount(lines, i); a != nil {
 			switch {
 			case has(f, "change", "change due", "ruckgeld", "wechselgeld", "rendu", "monnaie", "wisselgeld", "cambio", "resto", "vuelto"):
@@ -386,7 +426,7 @@ func total(lines []line) (*docextract.Amount, int) {
 			continue
 		}
 		round := has(f, "rounded", "round", "rounding")
-		cands = append(cands, candidate{v: *a, prio: prio, round: round, line: i})
+		cands = append(cands, candidate{v: *a, prio: prio, round: round, line: i, summary: summary})
 	}
 	var paid *decimal.Decimal
 	if cash == nil && changeLine > 0 && len(lines[changeLine-1].amts) > 0 {
@@ -404,6 +444,16 @@ func total(lines []line) (*docextract.Amount, int) {
 			paid = &p
 		}
 	}
+	// Tax-table totals only when nothing came before them.
+	if slices.ContainsFunc(cands, func(c candidate) bool { return !c.summary }) {
+		cands = slices.DeleteFunc(cands, func(c candidate) bool { return c.summary })
+	}
+	if paid != nil && change != nil {
+		// Cash handed over minus change is the total: no candidate can
+		// exceed it.
+		limit := paid.Add(decimal.RequireFromString("0.05"))
+		cands = slices.DeleteFunc(cands, func(c candidate) bool { return c.v.GreaterThan(limit) })
+	}
 	if paid != nil {
 		var best *candidate
 		for i := range cands {
@@ -413,6 +463,11 @@ func total(lines []line) (*docextract.Amount, int) {
 		}
 		if best != nil {
 			return amountPtr(best.v), best.line
+		}
+		// No change given: the amount paid is the total, and a total
+		// label reading otherwise is a misread.
+		if change != nil && change.IsZero() && len(cands) > 0 {
+			return amountPtr(*paid), cands[len(cands)-1].line
 		}
 		// Tendered minus change printed elsewhere (under a label OCR
 		// garbled) confirms itself.

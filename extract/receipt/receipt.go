@@ -88,6 +88,8 @@ func newLine(l layout.Line) line {
 // the way receipts print them ("9.00", "RM9.00", "12,50", "€3.10", "-0.02").
 func parseAmount(tok string) (amount, bool) {
 	tok = strings.Trim(tok, ":;|!\"'“”()[]{}")
+	// OCR noise before the number: "—/18.00", "~0.02", "/18.00".
+	tok = strings.TrimLeft(tok, "—–~/\\_=>»<«*#")
 	var cur string
 	if m := gluedCurRE.FindStringSubmatch(tok); m != nil {
 		cur = currencyCode(m[1])
