@@ -105,7 +105,8 @@ func rotateSmall(g *image.Gray, deg float64) *image.Gray {
 
 // textHeight estimates the typical height in pixels of text lines in g from
 // its horizontal ink projection: the median height of runs of rows holding
-// ink. It returns 0 when no line is found.
+// ink (runs under 5 rows are specks, not text). It returns 0 when no line
+// is found.
 func textHeight(g *image.Gray) float64 {
 	w, h := g.Bounds().Dx(), g.Bounds().Dy()
 	if w == 0 || h == 0 {
@@ -149,7 +150,7 @@ func textHeight(g *image.Gray) float64 {
 			run++
 			continue
 		}
-		if run >= 3 {
+		if run >= 5 {
 			runs = append(runs, float64(run))
 		}
 		run = 0

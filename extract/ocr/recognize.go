@@ -55,10 +55,10 @@ func (t *Tesseract) recognize(ctx context.Context, g *image.Gray, raw []byte) (l
 	if t.cfg.MinTextHeight > 0 {
 		if h := textHeight(g); h > 0 && h < t.cfg.MinTextHeight {
 			scale = min(t.cfg.MaxUpscale, t.cfg.MinTextHeight/h*1.25)
-			// Keep huge images within reason (tesseract slows down fast).
-			if px := float64(g.Bounds().Dx()*g.Bounds().Dy()) * scale * scale; px > 40e6 {
-				scale = math.Max(1, math.Sqrt(40e6/float64(g.Bounds().Dx()*g.Bounds().Dy())))
-			}
+			// Small text in a large image is more likely noise misread
+			// as lines: never grow the long side beyond 4000 px.
+			long := float64(max(g.Bounds().Dx(), g.Bounds().Dy()))
+			scale = math.Max(1, math.Min(scale, 4000/long))
 		}
 	}
 	img := g
