@@ -51,7 +51,7 @@ func isCompanyForm(fold string) bool { return companyFormRE.MatchString(strings.
 
 // trimJunk removes OCR noise around a name: rules, quotes and bars.
 func trimJunk(s string) string {
-	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "|¦_~`'\"“”‘’:;,*=<>«» "))
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "|¦_~`'\"“”‘’:;,*=<>«»[] "))
 }
 
 // plausibleName reports whether a line could be (part of) a merchant name.
@@ -140,7 +140,74 @@ func merchant(lines []line) (*string, int) {
 			end++
 		}
 	}
-	return docextract.Str(name), end
+	return docextract.Str(fixName(name, english(lines))), end
+}
+
+var (
+	// "SON BHD", "S0N BHD": the Malaysian company form "SDN BHD" misread.
+	sdnBhdRE = regexp.MustCompile(`\bS[O0]N(\.?) BHD\b`)
+	// a standalone E between capitalised words: "&" misread by a
+	// multilingual model (E is "and" in Italian and Portuguese).
+	ampRE = regexp.MustCompile(`([A-Z]{2,}) E ([A-Z]{2,})`)
+)
+
+// fixName repairs OCR misreads typical of printed names: a digit 1 or 0
+// inside a word of capitals ("D.1.Y." -> "D.I.Y."), the company form
+// "SDN BHD", a lone "€" (a misread C) and, in English text, "&" read as "E".
+func fixName(name string, english bool) string {
+	words := strings.Fields(name)
+	for i, w := range words {
+		n, up, low := letters(w)
+		digits := strings.Count(w, "1") + strings.Count(w, "0")
+		if n >= 2 && low == 0 && up == n && digits > 0 && !strings.ContainsAny(w, "23456789") {
+			w = strings.NewReplacer("1", "I", "0", "O").Replace(w)
+		}
+		if w == "€" {
+			// a lone euro sign is no part of a name: a misread C
+			w = "C"
+		}
+		words[i] = w
+	}
+	name = strings.Join(words, " ")
+	name = sdnBhdRE.ReplaceAllString(name, "SDN$1 BHD")
+	if english {
+		name = ampRE.ReplaceAllString(name, "$1 & $2")
+	}
+	return name
+}
+
+var langWords = map[string][]string{
+	"en": {"the", "you", "thank", "thanks", "cash", "change", "and", "of", "for", "please", "receipt", "item", "items", "qty", "amount", "price", "tax", "invoice", "total", "sold", "goods", "no"},
+	"de": {"und", "der", "die", "das", "summe", "bar", "danke", "mwst", "betrag", "gesamt", "ruckgeld", "zu", "zahlen", "preis", "menge"},
+	"fr": {"merci", "le", "la", "les", "des", "du", "et", "tva", "especes", "rendu", "montant", "prix", "ttc"},
+	"it": {"grazie", "totale", "il", "di", "della", "contanti", "resto", "iva", "prezzo", "importo", "scontrino"},
+	"es": {"gracias", "el", "los", "las", "del", "efectivo", "cambio", "importe", "precio", "iva", "y"},
+	"nl": {"bedankt", "het", "een", "totaal", "btw", "contant", "wisselgeld", "bedrag", "prijs", "en"},
+}
+
+// english reports whether the receipt is written in English: English
+// function words and labels clearly outnumber those of the other languages.
+func english(lines []line) bool {
+	count := map[string]int{}
+	for _, l := range lines {
+		for _, t := range strings.Fields(l.fold) {
+			t = strings.Trim(t, ".,:;!()")
+			for lang, ws := range langWords {
+				for _, w := range ws {
+					if t == w {
+						count[lang]++
+					}
+				}
+			}
+		}
+	}
+	other := 0
+	for lang, n := range count {
+		if lang != "en" {
+			other = max(other, n)
+		}
+	}
+	return count["en"] >= 3 && count["en"] > 2*other
 }
 
 // address joins the lines after the merchant's name up to the first line of

@@ -144,3 +144,34 @@ VISA  4.50`)
 	fmt.Println(*g.MerchantName, *g.ReceiptDate, g.TotalGrossPrice, *g.Currency, *g.PaymentMethod)
 	// Output: CORNER SHOP LTD 2024-02-03 4.5 GBP visa
 }
+
+func TestFixName(t *testing.T) {
+	tests := []struct {
+		in      string
+		english bool
+		want    string
+	}{
+		{"MR D.1.Y. (JOHOR) SDN BHD", true, "MR D.I.Y. (JOHOR) SDN BHD"},
+		{"ACME S0N. BHD", true, "ACME SDN. BHD"},
+		{"TEO HENG STATIONERY E BOOKS", true, "TEO HENG STATIONERY & BOOKS"},
+		{"BIANCHI E FIGLI", false, "BIANCHI E FIGLI"},
+		{"€ W KHOO HARDWARE", true, "C W KHOO HARDWARE"},
+		{"7-ELEVEN 1010", true, "7-ELEVEN 1010"},
+		{"Shop 10 Ltd", true, "Shop 10 Ltd"},
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, fixName(tt.in, tt.english), tt.in)
+	}
+}
+
+func TestEnglish(t *testing.T) {
+	lines := func(s string) []line {
+		var out []line
+		for _, l := range layout.Lines(&[]layout.Page{page(s)}[0]) {
+			out = append(out, newLine(l))
+		}
+		return out
+	}
+	require.True(t, english(lines("THANK YOU\nTOTAL 9.00\nCASH 10.00\nCHANGE 1.00")))
+	require.False(t, english(lines("Summe 9,00\nBar 10,00\nRückgeld 1,00\nDanke und auf Wiedersehen")))
+}
