@@ -3,6 +3,7 @@ package ocr
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	"image/color"
 	"image/draw"
@@ -31,7 +32,7 @@ func newEngine(t testing.TB, cfg Config) *Tesseract {
 	t.Helper()
 	e, err := NewTesseract(cfg)
 	if err != nil {
-		if strings.Contains(err.Error(), ErrNotInstalled.Error()) {
+		if errors.Is(err, ErrNotInstalled) {
 			t.Skipf("tesseract not installed, skipping OCR test: %v", err)
 		}
 		require.NoError(t, err)

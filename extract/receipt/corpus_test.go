@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/layout"
@@ -54,6 +55,13 @@ func ocrCorpus(t *testing.T, names []string) map[string]layout.Page {
 	cache := filepath.Join(os.TempDir(), "docextract-sroie-ocr", regexp.MustCompile(`[^A-Za-z0-9+.-]`).ReplaceAllString(key, "_"))
 	require.NoError(t, os.MkdirAll(cache, 0o755))
 	pages := map[string]layout.Page{}
+	var ocrTime time.Duration
+	ocred := 0
+	defer func() {
+		if ocred > 0 {
+			t.Logf("OCR (%s %v): %d images in %v, %v per image", info.Version, info.Languages, ocred, ocrTime.Round(time.Millisecond), (ocrTime / time.Duration(ocred)).Round(time.Millisecond))
+		}
+	}()
 	for _, n := range names {
 		cf := filepath.Join(cache, n+".json")
 		if os.Getenv("DOCEXTRACT_OCR_NOCACHE") == "" {
@@ -67,8 +75,11 @@ func ocrCorpus(t *testing.T, names []string) map[string]layout.Page {
 		}
 		data, err := os.ReadFile(filepath.Join(sroieDir, "img", n+".jpg"))
 		require.NoError(t, err)
+		start := time.Now()
 		p, err := e.RecognizeEncoded(context.Background(), data)
 		require.NoError(t, err, n)
+		ocrTime += time.Since(start)
+		ocred++
 		b, _ := json.Marshal(p)
 		_ = os.WriteFile(cf, b, 0o644)
 		pages[n] = p
@@ -157,8 +168,11 @@ func amt(a *docextract.Amount) string {
 	return a.String()
 }
 
+// Regression floors, under the accuracy measured with tesseract 5.3.0 and
+// the default ocr.Config (total 80%, date 93%, merchant 63% of 30) to allow
+// for other tesseract builds; the targets are 75/85/60.
 const (
-	floorTotal    = 0.0
-	floorDate     = 0.0
-	floorMerchant = 0.0
+	floorTotal    = 70.0
+	floorDate     = 83.0
+	floorMerchant = 53.0
 )
