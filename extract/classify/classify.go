@@ -63,6 +63,8 @@ var statementCues = []cue{
 var (
 	dateStartRE = regexp.MustCompile(`^(\d{1,2}[./-]\d{1,2}([./-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}\s?[A-Za-z]{3})\b`)
 	amountRE    = regexp.MustCompile(`-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}-?$`)
+	// a line ending in an amount, possibly with a currency: "CASH RM 10.00"
+	amountTailRE = regexp.MustCompile(`\d[.,]\d{2}\s*(?:[A-Z]{3}|[€$£])?$`)
 )
 
 // Classify returns the most likely type of the document made of pages and
@@ -151,10 +153,29 @@ func Evidence(pages []layout.Page) Scores {
 		s.BankStatement += math.Min(4, float64(twoAmounts)/2)
 	}
 
-	// Point-of-sale layout: a tall, narrow page (till roll) or text
-	// confined to a narrow column.
+	// Money handed over and change given back, both with amounts: a
+	// point-of-sale payment.
+	tendered, change := false, false
+	for _, l := range lines {
+		f := textparse.Fold(l.Text())
+		txt := strings.TrimSpace(l.Text())
+		if !amountTailRE.MatchString(txt) {
+			continue
+		}
+		if countWord(f, "change")+countWord(f, "ruckgeld")+countWord(f, "rendu")+countWord(f, "wisselgeld")+countWord(f, "cambio")+countWord(f, "resto") > 0 {
+			change = true
+		} else if countWord(f, "cash")+countWord(f, "tendered")+countWord(f, "bar")+countWord(f, "gegeben")+countWord(f, "especes")+countWord(f, "contant")+countWord(f, "efectivo")+countWord(f, "contanti") > 0 {
+			tendered = true
+		}
+	}
+	if tendered && change {
+		s.Receipt += 3
+	}
+
+	// Point-of-sale layout: a tall, narrow page (till roll; A4 is 1.41)
+	// or text confined to a narrow column.
 	for _, p := range pages {
-		if p.Width > 0 && p.Height/p.Width >= 1.8 {
+		if p.Width > 0 && p.Height/p.Width >= 1.5 {
 			s.Receipt += 2
 			break
 		}
