@@ -101,7 +101,7 @@ func dateLayout(s string) (string, bool) {
 		return "", false
 	}
 	r := strings.NewReplacer("YYYY", "2006", "MM", "01", "DD", "02").Replace(s)
-	if strings.Trim(r, "20160/-. ") != "" {
+	if strings.Trim(r, "0126/-. ") != "" {
 		return "", false
 	}
 	return r, true
