@@ -221,3 +221,37 @@ func BenchmarkRecognizeDefault(b *testing.B) {
 		require.NoError(b, err)
 	}
 }
+
+func TestRecognizeBlank(t *testing.T) {
+	e := newEngine(t, Config{Languages: []string{"eng"}})
+	img := image.NewGray(image.Rect(0, 0, 400, 600))
+	draw.Draw(img, img.Bounds(), image.White, image.Point{}, draw.Src)
+	p, err := e.Recognize(context.Background(), img)
+	require.NoError(t, err)
+	require.Empty(t, p.Words)
+	require.Equal(t, 400.0, p.Width)
+}
+
+// BenchmarkTesseractCLIDefaultLangs and BenchmarkRecognizeDefaultLangs
+// compare the same with the default language set (six languages), the
+// configuration the extraction pipeline uses.
+func BenchmarkTesseractCLIDefaultLangs(b *testing.B) {
+	e := newEngine(b, Config{})
+	data := benchImage(b)
+	langs := strings.Join(e.Info().Languages, "+")
+	for b.Loop() {
+		cmd := exec.Command(e.path, "stdin", "stdout", "-l", langs, "tsv")
+		cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+		cmd.Stdin = bytes.NewReader(data)
+		require.NoError(b, cmd.Run())
+	}
+}
+
+func BenchmarkRecognizeDefaultLangs(b *testing.B) {
+	e := newEngine(b, Config{})
+	data := benchImage(b)
+	for b.Loop() {
+		_, err := e.RecognizeEncoded(context.Background(), data)
+		require.NoError(b, err)
+	}
+}
