@@ -20,13 +20,13 @@ var notNameWords = []string{
 	"welcome", "willkommen", "bienvenue", "welkom", "bienvenido", "benvenuti", "thank you", "danke", "merci",
 	"kassenbon", "kassenbeleg", "quittung", "beleg", "bon", "ticket", "kassabon", "bon de caisse", "recibo", "ticket de caisse", "scontrino", "ricevuta",
 	"date", "datum", "time", "cashier", "kasse",
-	"formerly known as", "licensee of",
+	"formerly known as", "licensee of", "roc no", "company no", "co no", "registration no", "hrb", "handelsregister", "rcs", "kvk-nummer",
 }
 
 // Company-form words: a line carrying one is very likely the merchant.
 var companyWords = []string{
 	"sdn bhd", "sdn. bhd", "bhd", "enterprise", "trading", "restaurant", "restoran", "store", "stores", "mart", "market",
-	"supermarket", "shop", "cafe", "café", "hardware", "pharmacy", "bakery",
+	"supermarket", "shop", "cafe", "café", "hardware", "pharmacy", "bakery", "restaurants",
 	"ltd", "limited", "llc", "inc", "corp", "co.", "plc", "pty", "pte", "gmbh", "ag", "kg", "ohg", "e.k.", "ug",
 	"sarl", "sas", "s.a.", "sa", "s.l.", "sl", "srl", "s.r.l.", "spa", "s.p.a.", "bv", "b.v.", "nv", "n.v.", "vof",
 }
@@ -218,7 +218,9 @@ func address(lines []line, from int) *string {
 	for i := from; i < len(lines) && i < from+7; i++ {
 		l := lines[i]
 		t := strings.TrimSpace(l.text)
-		if len(parts) == 0 && (regNumberRE.MatchString(t) || has(l.fold, "co reg", "co.reg", "company reg", "formerly", "licensee")) {
+		if len(parts) == 0 && (regNumberRE.MatchString(t) || has(l.fold, "co reg", "co.reg", "company reg", "formerly", "licensee") ||
+			(has(l.fold, companyWords...) && !isAddress(l))) {
+			// registration numbers, former names, licensors
 			continue
 		}
 		if has(l.fold, notNameWords...) || phoneRE.MatchString(t) || len(l.amts) > 0 || len(textparse.FindDates(l.toks, textparse.DMY)) > 0 {
@@ -685,10 +687,17 @@ func items(lines []line, from, totalLine int) []docextract.LineItem {
 	if totalLine < 0 {
 		return out
 	}
+	// Items end where the totals block starts.
+	for i := from; i < totalLine; i++ {
+		if len(lines[i].amts) > 0 && (has(lines[i].fold, totalWords...) || has(lines[i].fold, "subtotal", "sub total", "sub-total", "zwischensumme", "sous-total", "subtotaal", "subtotale")) {
+			totalLine = i
+			break
+		}
+	}
 	for i := from; i < totalLine; i++ {
 		l := lines[i]
 		if len(l.amts) == 0 || has(l.fold, totalWords...) || has(l.fold, notTotal...) || has(l.fold, taxLabels...) ||
-			has(l.fold, "rounding", "round", "adj", "date", "datum", "time", "tel", "fax") {
+			has(l.fold, "rounding", "round", "adj", "date", "datum", "time", "tel", "fax", "service charge", "charge") {
 			continue
 		}
 		last := l.amts[len(l.amts)-1]
@@ -698,15 +707,23 @@ func items(lines []line, from, totalLine int) []docextract.LineItem {
 			if strings.ContainsAny(t, "0123456789") && len(name) > 0 {
 				break
 			}
-			if n, _, _ := letters(t); n >= 2 {
+			if n, _, _ := letters(t); n >= 2 && currencyCode(t) == "" {
 				name = append(name, t)
 			}
 		}
-		if len(name) == 0 && i > from {
-			prev := lines[i-1]
-			if len(prev.amts) == 0 && !has(prev.fold, totalWords...) {
-				if n, _, _ := letters(prev.text); n >= 3 {
-					name = []string{strings.TrimSpace(prev.text)}
+		if len(name) == 0 {
+			// A line of numbers: the name is the wordiest of the two lines
+			// above that carry no amount (the other is often an article
+			// code).
+			best := 0
+			for j := i - 1; j >= max(from, i-2); j-- {
+				prev := lines[j]
+				if len(prev.amts) > 0 || has(prev.fold, totalWords...) {
+					break
+				}
+				if n, _, _ := letters(prev.text); n >= 3 && n > best {
+					best = n
+					name = []string{trimJunk(prev.text)}
 				}
 			}
 		}
