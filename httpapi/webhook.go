@@ -49,6 +49,10 @@ type Webhooks struct {
 	PollInterval time.Duration
 	// Retention is how long finished deliveries are kept (default 30 days).
 	Retention time.Duration
+	// ShutdownGrace is how long attempts in flight may run on once Run's
+	// context ends before they are cancelled (default 10s). A cancelled
+	// attempt is recorded as a retryable failure.
+	ShutdownGrace time.Duration
 	// Logger receives structured logs; nil means slog.Default().
 	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
@@ -69,6 +73,9 @@ func (w *Webhooks) init() {
 		}
 		if w.PollInterval <= 0 {
 			w.PollInterval = time.Second
+		}
+		if w.ShutdownGrace <= 0 {
+			w.ShutdownGrace = 10 * time.Second
 		}
 		if w.Retention <= 0 {
 			w.Retention = 30 * 24 * time.Hour
@@ -318,8 +325,13 @@ func (w *Webhooks) sendDue(ctx context.Context) (bool, error) {
 	if err != nil || d == nil {
 		return false, err
 	}
-	// The attempt is not cut short by shutdown: the sender's timeout bounds it.
-	w.attempt(context.WithoutCancel(ctx), d, ep)
+	// Shutdown does not cut the attempt short at once: it may finish within
+	// ShutdownGrace (the sender's timeout bounds it anyway).
+	actx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	stop := context.AfterFunc(ctx, func() { time.AfterFunc(w.ShutdownGrace, cancel) })
+	defer stop()
+	w.attempt(actx, d, ep)
 	return true, nil
 }
 
@@ -351,7 +363,9 @@ func (w *Webhooks) attempt(ctx context.Context, d *store.WebhookDelivery, ep *st
 	default:
 		o.Status = store.DeliveryFailed
 	}
-	if err := w.Store.RecordWebhookAttempt(ctx, d.ID, d.LeaseToken, o); err != nil {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := w.Store.RecordWebhookAttempt(rctx, d.ID, d.LeaseToken, o); err != nil {
 		w.Logger.Error("webhooks: record attempt", "delivery", d.ID, "err", err)
 	}
 	w.Logger.Debug("webhooks: attempt", "delivery", d.ID, "attempt", d.AttemptCount, "status", o.Status, "http", res.StatusCode, "err", res.Error)

@@ -547,3 +547,41 @@ func BenchmarkWebhookDeliveries(b *testing.B) {
 	<-done
 	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "deliveries/s")
 }
+
+func TestWebhookShutdownGrace(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	hang := make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}))
+	defer slow.Close()
+	defer close(hang) // before Close, which waits for handlers
+	ep := &store.WebhookEndpoint{TeamID: b.team.ID, URL: slow.URL, Enabled: true, Secret: webhook.NewSecret().String()}
+	require.NoError(t, b.db.CreateWebhookEndpoint(b.ctx, ep))
+	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: ep.ID, EventID: uuid.NewString(), EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
+	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	b.wh.ShutdownGrace = 100 * time.Millisecond
+	b.wh.Policy = delivery.Policy{Jitter: -1}
+	ctx, cancel := context.WithCancel(b.ctx)
+	done := make(chan struct{})
+	go func() { _ = b.wh.Run(ctx); close(done) }()
+	require.Eventually(t, func() bool {
+		got, _ := b.db.FindWebhookDelivery(b.ctx, d.ID)
+		return got.AttemptCount == 1
+	}, 5*time.Second, 10*time.Millisecond)
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not stop within the grace")
+	}
+	got, err := b.db.FindWebhookDelivery(b.ctx, d.ID)
+	require.NoError(t, err)
+	require.Equal(t, store.DeliveryPending, got.Status, "cut short: retried later")
+	require.Len(t, got.Attempts, 1)
+	require.WithinDuration(t, time.Now().Add(time.Minute), got.NextAttemptAt, 10*time.Second)
+}
