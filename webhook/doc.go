@@ -28,4 +28,11 @@
 // the raw body bytes as received, before any JSON decoding. During secret
 // rotation the header may carry several space-separated signatures, and
 // Verify accepts several secrets; one match is enough.
+//
+// Decisions where the specification leaves room: secrets are produced
+// unpadded and parsed with or without the single "=" of padding, strictly
+// otherwise; hex digits of either case are accepted; signature tokens of
+// unknown schemes ("v2=...") are skipped so that a future scheme can be added
+// beside v1; the timestamp window is checked before the (costlier) HMAC.
+// testdata/vectors.json holds language-neutral test vectors.
 package webhook

@@ -14,7 +14,7 @@ import (
 	"github.com/docextract/docextract"
 )
 
-// Defaults of Config.
+// Defaults of Config, and limits the management API enforces.
 const (
 	DefaultTimeout          = 30 * time.Second
 	DefaultMaxResponseBytes = 64 << 10
