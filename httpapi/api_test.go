@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"net/http"
 	"strings"
 	"sync"
@@ -221,7 +222,7 @@ func TestResultAndDeleteErrors(t *testing.T) {
 func TestSplitDocuments(t *testing.T) {
 	t.Parallel()
 	b := setup(t, options{})
-	b.x.fn = func(in extract.Input, pages int) (*extract.Result, error) {
+	b.x.fn = func(ctx context.Context, in extract.Input, pages int) (*extract.Result, error) {
 		other := invoiceDoc(docextract.Receipt, 6, 6)
 		other.Mismatch = true
 		return &extract.Result{ContentType: extract.TypePDF, PageCount: pages, Documents: []extract.Document{
@@ -266,7 +267,7 @@ func TestSplitDocuments(t *testing.T) {
 func TestFailedAndEmptyResultsAreNotFound(t *testing.T) {
 	t.Parallel()
 	b := setup(t, options{})
-	b.x.fn = func(in extract.Input, pages int) (*extract.Result, error) {
+	b.x.fn = func(ctx context.Context, in extract.Input, pages int) (*extract.Result, error) {
 		switch in.FileName {
 		case "broken.pdf":
 			return nil, extract.ErrMalformed

@@ -35,7 +35,7 @@ import (
 // counts PDF pages from the page objects and answers what fn says.
 type fakeExtractor struct {
 	mu     sync.Mutex
-	fn     func(in extract.Input, pages int) (*extract.Result, error)
+	fn     func(ctx context.Context, in extract.Input, pages int) (*extract.Result, error)
 	calls  int
 	inspec int
 }
@@ -75,7 +75,7 @@ func (f *fakeExtractor) Extract(ctx context.Context, in extract.Input) (*extract
 		return nil, err
 	}
 	if fn != nil {
-		return fn(in, info.PageCount)
+		return fn(ctx, in, info.PageCount)
 	}
 	return &extract.Result{ContentType: info.ContentType, PageCount: info.PageCount,
 		Documents: []extract.Document{invoiceDoc(in.DocType, 1, info.PageCount)}}, nil

@@ -32,6 +32,12 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	if r.ContentLength > docextract.MaxFileSize+maxMultipartOverhead {
+		w.Header().Set("Connection", "close")
+		Error(w, r, errorf(docextract.ETOOLARGE, msgFileTooLarge))
+		return
+	}
+
 	// Stream the file to a temporary file; never the whole body in memory.
 	tmp, err := s.Files.CreateTemp()
 	if err != nil {

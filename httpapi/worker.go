@@ -115,7 +115,7 @@ func (s *Server) runJob(ctx context.Context, log *slog.Logger, job *store.Job) {
 		}
 	}()
 	start := s.Now()
-	err := s.process(ctx, job)
+	err := s.processSafely(ctx, log, job)
 	cancel()
 	<-done
 	select {
@@ -138,6 +138,18 @@ func (s *Server) runJob(ctx context.Context, log *slog.Logger, job *store.Job) {
 		return
 	}
 	log.Info("job done", "task_id", job.TaskID, "attempt", job.Attempts, "elapsed", s.Now().Sub(start).Round(time.Millisecond))
+}
+
+// processSafely runs process and turns a panic (a bug, or a file that
+// breaks a reader) into a failed task instead of a crashed server.
+func (s *Server) processSafely(ctx context.Context, log *slog.Logger, job *store.Job) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			log.Error("task failed: panic in processing", "task_id", job.TaskID, "panic", v)
+			err = s.fail(context.WithoutCancel(ctx), job.TaskID, docextract.FailProcessing)
+		}
+	}()
+	return s.process(ctx, job)
 }
 
 // process extracts one task. It is idempotent: the results, credits and
