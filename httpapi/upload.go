@@ -68,31 +68,33 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	pages := 1
-	if contentType == extract.TypePDF {
-		data, unmap, err := mapFile(tmp.File, f.Size)
-		if err != nil {
-			Error(w, r, err)
-			return
-		}
-		info, err := s.Inspector.Inspect(ctx, data, "")
-		unmap()
-		switch {
-		case errors.Is(err, extract.ErrTooManyPages):
-			Error(w, r, errorf(docextract.EINVALID, msgTooManyPages))
-			return
-		case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrMalformed):
-			Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
-			return
-		case err != nil && !errors.Is(err, extract.ErrPasswordRequired):
-			Error(w, r, fmt.Errorf("inspect upload: %w", err))
-			return
-		}
-		if info.PageCount > docextract.MaxPDFPages {
-			Error(w, r, errorf(docextract.EINVALID, msgTooManyPages))
-			return
-		}
-		pages = info.PageCount // 0 when encrypted and unknown: holds 1
+	// Inspect counts PDF pages and checks images (dimensions, bombs) without
+	// extracting; the file is mapped, not read onto the heap.
+	data, unmap, err := mapFile(tmp.File, f.Size)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	info, err := s.Inspector.Inspect(ctx, data, "")
+	unmap()
+	switch {
+	case errors.Is(err, extract.ErrTooManyPages):
+		Error(w, r, errorf(docextract.EINVALID, msgTooManyPages))
+		return
+	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrMalformed):
+		Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
+		return
+	case err != nil && !errors.Is(err, extract.ErrPasswordRequired):
+		Error(w, r, fmt.Errorf("inspect upload: %w", err))
+		return
+	}
+	if info.PageCount > docextract.MaxPDFPages {
+		Error(w, r, errorf(docextract.EINVALID, msgTooManyPages))
+		return
+	}
+	pages := info.PageCount // 0 for an encrypted PDF: unknown, holds 1
+	if contentType != extract.TypePDF {
+		pages = 1
 	}
 
 	// Durable file first, then the row that points at it: a crash in between

@@ -171,6 +171,14 @@ func TestServeEndToEnd(t *testing.T) {
 	st, _ := c.do(http.MethodGet, "/healthz", nil, "")
 	require.Equal(t, http.StatusOK, st)
 
+	// Refused by the real inspector: a broken JPEG, a 201-page PDF.
+	st, body := c.upload("receipt", "photo.jpg", []byte("\xff\xd8\xff\xe0 not really a jpeg"))
+	require.Equal(t, http.StatusBadRequest, st)
+	require.Equal(t, "Invalid file type", body["detail"])
+	st, body = c.upload("invoice", "long.pdf", invoicePDF(t, 1, 201))
+	require.Equal(t, http.StatusBadRequest, st)
+	require.Equal(t, "PDF exceeds the maximum of 200 pages.", body["detail"])
+
 	st, up := c.upload("invoice", "invoice.pdf", invoicePDF(t, 1, 1))
 	require.Equal(t, http.StatusOK, st, "%v", up)
 	require.Equal(t, "queued", up["status"])
@@ -206,7 +214,7 @@ func TestServeEndToEnd(t *testing.T) {
 
 	// The second team's key works and cannot see the first team's document.
 	other := &client{t: t, base: base, key: k["key"]}
-	st, body := other.do(http.MethodGet, "/api/v1/documents/"+id+"/result", nil, "")
+	st, body = other.do(http.MethodGet, "/api/v1/documents/"+id+"/result", nil, "")
 	require.Equal(t, http.StatusForbidden, st)
 	require.Equal(t, "Not authorized to access this document", body["detail"])
 
