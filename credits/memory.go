@@ -43,8 +43,7 @@ func (m *Memory) Grant(_ context.Context, teamID string, amount int64) error {
 		return err
 	}
 	m.balances[teamID] = b
-	m.seq++
-	m.append(teamID, fmt.Sprint("grant-", m.seq), ActionGrant, "", amount)
+	m.append(teamID, fmt.Sprint("grant-", m.seq+1), ActionGrant, "", amount)
 	return nil
 }
 

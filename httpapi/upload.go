@@ -64,10 +64,6 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
 		return
 	}
-	if err := tmp.Sync(); err != nil {
-		Error(w, r, err)
-		return
-	}
 	// Inspect counts PDF pages and checks images (dimensions, bombs) without
 	// extracting; the file is mapped, not read onto the heap.
 	data, unmap, err := mapFile(tmp.File, f.Size)

@@ -13,9 +13,18 @@ import (
 // LeaseJob implements store.Queue.
 func (db *DB) LeaseJob(ctx context.Context, d time.Duration) (*store.Job, error) {
 	now := db.now()
+	// Idle workers poll: look on a reader first, take the write lock only
+	// when there is something to lease.
+	var one int
+	err := db.read.QueryRowContext(ctx, `SELECT 1 FROM jobs WHERE visible_at <= ? LIMIT 1`, ms(now)).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
 	j := &store.Job{LeaseToken: db.NewID(), VisibleAt: now.Add(d).Truncate(time.Millisecond)}
 	var created sql.NullInt64
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err = db.writeTx(ctx, func(tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx, `UPDATE jobs SET lease_token = ?, visible_at = ?, attempts = attempts + 1
 			WHERE id = (SELECT id FROM jobs WHERE visible_at <= ? ORDER BY visible_at, created_at LIMIT 1)
 			RETURNING id, task_id, kind, attempts, created_at`,
