@@ -131,3 +131,21 @@ func TestPanickingExtractorFailsTask(t *testing.T) {
 	require.Equal(t, "task.failed", ev.Type)
 	require.Equal(t, http.StatusNotFound, b.result(b.key, id).Status)
 }
+
+func TestSweepFilesRemovesOrphans(t *testing.T) {
+	t.Parallel()
+	b := setup(t, options{noWorkers: true})
+	kept := b.upload(b.key, "invoice", "a.pdf", makePDF(t, 1)).Body["document_id"].(string)
+	orphan := "0b6f2d1e-0000-4000-8000-000000000001"
+	tmp, err := b.files.CreateTemp()
+	require.NoError(t, err)
+	require.NoError(t, tmp.Commit(orphan))
+
+	n, err := b.srv.SweepFiles(b.ctx)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	_, err = b.files.ReadFile(orphan)
+	require.Error(t, err)
+	_, err = b.files.ReadFile(kept)
+	require.NoError(t, err)
+}
