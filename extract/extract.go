@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/template"
 )
 
 // Content types Sniff recognises.
@@ -39,6 +40,21 @@ const (
 	TemplateReceiptText  = "6f1c7c2e-0b7a-5d0e-9a51-3c1f2d6b8a04" // generic receipt
 	TemplateBankStmtText = "6f1c7c2e-0b7a-5d0e-9a51-3c1f2d6b8a05" // generic bank statement
 )
+
+// BuiltinTemplateGroup is the template group of the built-in extractors, for
+// template-group filters on webhooks and task results.
+const BuiltinTemplateGroup = "builtin"
+
+// TemplateGroup returns the group of a template id: BuiltinTemplateGroup for
+// the built-in extractors, else the group of the user template in set, or
+// "" when the id is unknown.
+func TemplateGroup(set *template.Set, id string) string {
+	switch id {
+	case TemplateCII, TemplateUBL, TemplateInvoiceText, TemplateReceiptText, TemplateBankStmtText:
+		return BuiltinTemplateGroup
+	}
+	return set.GroupOf(id)
+}
 
 // Input is one file to extract.
 type Input struct {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/httpapi"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
@@ -32,10 +33,10 @@ const (
 )
 
 type serveConfig struct {
-	db, addr, baseURL, rateLimit, retrySchedule, logFormat string
-	workers                                                int
-	jobLease, timeout, shutdown                            time.Duration
-	allowPrivate                                           bool
+	db, addr, baseURL, rateLimit, retrySchedule, logFormat, templates string
+	workers                                                           int
+	jobLease, timeout, shutdown                                       time.Duration
+	allowPrivate                                                      bool
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -52,6 +53,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.DurationVar(&c.jobLease, "job-lease", 30*time.Second, "visibility timeout of a leased extraction job (crash recovery delay)")
 	fs.DurationVar(&c.timeout, "extract-timeout", 2*time.Minute, "limit of one document's extraction")
 	fs.DurationVar(&c.shutdown, "shutdown-grace", 20*time.Second, "on SIGTERM, how long in-flight requests and jobs may finish")
+	fs.StringVar(&c.templates, "templates", "", "directory of invoice2data YAML templates; sub-directories are template groups (built-in extractors are group \"builtin\")")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format on stderr: text or json")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -91,7 +93,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 
-	x, err := extract.New(extract.Config{Workers: c.workers, Timeout: c.timeout})
+	var templates *template.Set
+	if c.templates != "" {
+		if templates, err = template.Load(c.templates); err != nil {
+			return err
+		}
+		log.Info("loaded templates", "count", len(templates.Templates), "dir", c.templates)
+	}
+	x, err := extract.New(extract.Config{Workers: c.workers, Timeout: c.timeout, Templates: templates})
 	if err != nil {
 		return fmt.Errorf("start extractor: %w", err)
 	}
@@ -107,7 +116,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	hooks := &httpapi.Webhooks{Store: db, AllowPrivate: c.allowPrivate, Policy: delivery.Policy{Schedule: schedule},
-		BaseURL: c.baseURL, Logger: log}
+		BaseURL: c.baseURL, Logger: log,
+		TemplateGroups: func(id string) []string {
+			if g := extract.TemplateGroup(templates, id); g != "" {
+				return []string{g}
+			}
+			return nil
+		}}
 	srv := &httpapi.Server{
 		Store: db, Files: files, Inspector: x, Extractor: x,
 		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, Logger: log,

@@ -542,3 +542,17 @@ func pythonRepl(s string) string {
 		return "${" + m[1:] + "}"
 	})
 }
+
+// GroupOf returns the group of the template with the given id, or "" when
+// no template of the set has that id.
+func (s *Set) GroupOf(id string) string {
+	if s == nil {
+		return ""
+	}
+	for _, t := range s.Templates {
+		if t.ID == id {
+			return t.Group
+		}
+	}
+	return ""
+}
