@@ -108,6 +108,12 @@ type options struct {
 	grant     int64
 	rate      string
 	noWorkers bool
+	// extractor replaces the fake with a real one (benchmarks).
+	extractor interface {
+		httpapi.Inspector
+		httpapi.Extractor
+	}
+	workers int
 }
 
 func setup(t testing.TB, o options) *bundle {
@@ -119,9 +125,12 @@ func setup(t testing.TB, o options) *bundle {
 	files, err := blob.Open(filepath.Join(dir, "test.db.files"))
 	require.NoError(t, err)
 	b := &bundle{ctx: ctx, t: t, db: db, files: files, x: &fakeExtractor{}, events: make(chan *store.TaskEvent, 1000)}
-	b.srv = &httpapi.Server{Store: db, Files: files, Inspector: b.x, Extractor: b.x, Workers: 2,
+	b.srv = &httpapi.Server{Store: db, Files: files, Inspector: b.x, Extractor: b.x, Workers: max(2, o.workers),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), PollInterval: 20 * time.Millisecond, JobLease: 3 * time.Second,
 		OnTaskEvent: func(ev *store.TaskEvent) { b.events <- ev }}
+	if o.extractor != nil {
+		b.srv.Inspector, b.srv.Extractor = o.extractor, o.extractor
+	}
 	if o.rate != "" {
 		r, err := ratelimit.ParseRate(o.rate)
 		require.NoError(t, err)
