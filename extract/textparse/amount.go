@@ -224,7 +224,13 @@ func splitNumber(s string, hint byte, m *Money) (string, string, error) {
 	if len(frac) > 6 {
 		return "", "", ErrNotAmount
 	}
-	return strings.Join(intGroups, ""), frac, nil
+	// The same integer-part limit as for a bare number: a value read with a
+	// decimal part must re-read without it.
+	whole := strings.Join(intGroups, "")
+	if len(whole) > 15 {
+		return "", "", ErrNotAmount
+	}
+	return whole, frac, nil
 }
 
 // stripCurrency removes a currency symbol or code at either end of s.
