@@ -4,9 +4,13 @@
 // caller; the compiled module is cached on disk (the user cache directory) so
 // a cold command-line start does not pay for compiling PDFium again.
 //
-// Every call runs under its context: when the deadline passes, the instance is
-// killed (its WebAssembly execution interrupted) and the call fails, so a
-// hostile PDF cannot hang a worker.
+// Every call runs under its context: the expensive PDFium calls (parsing,
+// page loading, text analysis) are interrupted by the WebAssembly runtime when
+// the deadline passes, and the cheap per-character calls check it between
+// them, so a hostile PDF cannot hang a worker. An instance whose call failed
+// or was interrupted is discarded, never returned to the pool. Page
+// rendering (for OCR) goes through go-pdfium and is checked only before and
+// after.
 package pdfium
 
 import (
@@ -20,7 +24,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"unicode"
 
 	gopdfium "github.com/klippa-app/go-pdfium"
@@ -113,6 +116,9 @@ func (e *Engine) Close() error {
 // Open parses data with PDFium. The document keeps one instance of the pool
 // until it is closed.
 func (e *Engine) Open(ctx context.Context, data []byte, password string) (pdf.Document, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	select {
 	case e.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -126,8 +132,7 @@ func (e *Engine) Open(ctx context.Context, data []byte, password string) (pdf.Do
 		}
 		return nil, fmt.Errorf("pdfium: get instance: %w", err)
 	}
-	d := &document{inst: inst, data: data, password: password, release: func() { <-e.sem }}
-	d.watch(ctx)
+	d := &document{inst: inst, ctx: ctx, data: data, password: password, release: func() { <-e.sem }}
 	if err := d.open(ctx); err != nil {
 		d.Close()
 		if ctx.Err() != nil {
@@ -140,6 +145,7 @@ func (e *Engine) Open(ctx context.Context, data []byte, password string) (pdf.Do
 
 type document struct {
 	inst     gopdfium.Pdfium
+	ctx      context.Context // of Open: once done, calls may have been cut
 	r        *raw
 	data     []byte
 	password string
@@ -150,12 +156,11 @@ type document struct {
 	release  func()
 
 	// gdoc is the go-pdfium handle, opened on first Render only.
-	gdoc *references.FPDF_DOCUMENT
+	gdoc         *references.FPDF_DOCUMENT
+	renderFailed bool
 
-	mu     sync.Mutex // guards killed/closed against the watchdog
 	killed bool
 	closed bool
-	stop   chan struct{}
 }
 
 func (d *document) open(ctx context.Context) (err error) {
@@ -199,37 +204,14 @@ func (d *document) open(ctx context.Context) (err error) {
 	return nil
 }
 
-// watch kills the instance when ctx is done before the document is closed.
-func (d *document) watch(ctx context.Context) {
-	d.stop = make(chan struct{})
-	if ctx.Done() == nil {
-		return
-	}
-	go func() {
-		select {
-		case <-ctx.Done():
-			d.mu.Lock()
-			if !d.closed && !d.killed {
-				d.killed = true
-				d.inst.Kill()
-			}
-			d.mu.Unlock()
-		case <-d.stop:
-		}
-	}()
-}
-
 // guard runs f, turning PDFium panics into errors and a passed deadline into
 // ctx.Err().
 func (d *document) guard(ctx context.Context, f func() error) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	d.mu.Lock()
-	killed := d.killed
-	d.mu.Unlock()
-	if killed {
-		return context.DeadlineExceeded
+	if d.killed || (d.r != nil && d.r.failed) {
+		return errors.New("pdfium: document unusable after an interrupted call")
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -245,13 +227,17 @@ func (d *document) guard(ctx context.Context, f func() error) (err error) {
 func (d *document) PageCount() int { return d.pages }
 
 func (d *document) Close() error {
-	d.mu.Lock()
-	defer d.mu.Unlock()
 	if d.closed {
 		return nil
 	}
 	d.closed = true
-	close(d.stop)
+	// An instance whose calls failed or were cut by the context may have a
+	// closed or inconsistent module: discard it rather than return it to
+	// the pool for the next document.
+	if !d.killed && (d.ctx.Err() != nil || d.r == nil || d.r.failed || d.renderFailed) {
+		d.killed = true
+		d.inst.Kill()
+	}
 	if !d.killed {
 		func() {
 			defer func() { recover() }()
@@ -357,6 +343,7 @@ func (d *document) Render(ctx context.Context, i int, dpi int) (image.Image, err
 			}
 			od, err := d.inst.OpenDocument(req)
 			if err != nil {
+				d.renderFailed = true
 				return err
 			}
 			d.gdoc = &od.Document
@@ -364,6 +351,7 @@ func (d *document) Render(ctx context.Context, i int, dpi int) (image.Image, err
 		ref := requests.Page{ByIndex: &requests.PageByIndex{Document: *d.gdoc, Index: i}}
 		res, err := d.inst.RenderPageInDPI(&requests.RenderPageInDPI{Page: ref, DPI: dpi})
 		if err != nil {
+			d.renderFailed = true
 			return err
 		}
 		// The image lives in WebAssembly memory until cleanup: copy it out.
@@ -380,13 +368,13 @@ func (d *document) Render(ctx context.Context, i int, dpi int) (image.Image, err
 }
 
 // allText reads the n characters of text page tp as UTF-16 units.
-func (d *document) allText(tp uint64, n int) ([]uint16, error) {
-	buf, err := d.r.malloc(context.Background(), 2*(n+1))
+func (d *document) allText(ctx context.Context, tp uint64, n int) ([]uint16, error) {
+	buf, err := d.r.malloc(ctx, 2*(n+1))
 	if err != nil {
 		return nil, err
 	}
 	defer d.r.free(buf)
-	if _, err := d.r.call(context.Background(), "FPDFText_GetText", tp, 0, uint64(n), uint64(buf)); err != nil {
+	if _, err := d.r.call(ctx, "FPDFText_GetText", tp, 0, uint64(n), uint64(buf)); err != nil {
 		return nil, err
 	}
 	b, ok := d.r.mem.Read(buf, uint32(2*n))
@@ -458,7 +446,7 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 	}
 	// All characters in one call: UTF-16 units, one per character index
 	// (PDFium stores one code unit per char; a lone surrogate is dropped).
-	units, err := d.allText(tp, n)
+	units, err := d.allText(ctx, tp, n)
 	if err != nil {
 		return nil, w, h, err
 	}

@@ -237,3 +237,31 @@ func BenchmarkTextPage(b *testing.B) {
 }
 
 var _ = layout.Word{}
+
+// TestDeadlinesNeverPoisonThePool: contexts that expire at every stage of
+// a document's life must never leave a closed module in the pool for the
+// next document (a cancelled context closes the module it interrupts).
+func TestDeadlinesNeverPoisonThePool(t *testing.T) {
+	e, err := New(Config{Workers: 2, CacheDir: ""})
+	require.NoError(t, err)
+	defer e.Close()
+	data := makePDF(t, []string{"Deadline test line one", "line two"}, []string{"page two"})
+	for i := 0; i < 40; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i*i)*20*time.Microsecond)
+		if doc, err := e.Open(ctx, data, ""); err == nil {
+			_, _ = doc.Text(ctx, 0)
+			_, _ = doc.Attachments(ctx)
+			_, _ = doc.Text(ctx, 1)
+			doc.Close()
+		}
+		cancel()
+	}
+	for i := 0; i < 6; i++ {
+		doc, err := e.Open(context.Background(), data, "")
+		require.NoError(t, err)
+		p, err := doc.Text(context.Background(), 0)
+		require.NoError(t, err)
+		require.Equal(t, "Deadline test line one line two", p.Text())
+		require.NoError(t, doc.Close())
+	}
+}

@@ -20,6 +20,10 @@ type raw struct {
 	mem   api.Memory
 	fn    map[string]api.Function
 	stack []uint64 // reused by call: no allocation per call
+	// failed is set when a call errs: the module may have been closed
+	// (a cancelled context closes it) or left in an unknown state, so its
+	// instance must not go back to the pool.
+	failed bool
 }
 
 var rawFuncs = []string{
@@ -79,6 +83,7 @@ func (r *raw) call(ctx context.Context, name string, args ...uint64) (uint64, er
 	st := r.stack[:n]
 	copy(st, args)
 	if err := f.CallWithStack(ctx, st); err != nil {
+		r.failed = true
 		return 0, err
 	}
 	if len(f.Definition().ResultTypes()) == 0 {
