@@ -18,16 +18,53 @@ import (
 
 // webhookRoutes registers the webhook management API (DESIGN.md §8).
 func (s *Server) webhookRoutes() {
-	s.mux.HandleFunc("POST /api/v1/webhook_endpoints", s.handleCreateEndpoint)
-	s.mux.HandleFunc("GET /api/v1/webhook_endpoints", s.handleListEndpoints)
-	s.mux.HandleFunc("GET /api/v1/webhook_endpoints/{id}", s.handleGetEndpoint)
-	s.mux.HandleFunc("PATCH /api/v1/webhook_endpoints/{id}", s.handleUpdateEndpoint)
-	s.mux.HandleFunc("DELETE /api/v1/webhook_endpoints/{id}", s.handleDeleteEndpoint)
-	s.mux.HandleFunc("POST /api/v1/webhook_endpoints/{id}/rotate_secret", s.handleRotateSecret)
-	s.mux.HandleFunc("POST /api/v1/webhook_endpoints/{id}/test", s.handleTestEndpoint)
-	s.mux.HandleFunc("GET /api/v1/webhook_endpoints/{id}/deliveries", s.handleListDeliveries)
-	s.mux.HandleFunc("GET /api/v1/webhook_deliveries/{id}", s.handleGetDelivery)
-	s.mux.HandleFunc("POST /api/v1/webhook_deliveries/{id}/redeliver", s.handleRedeliver)
+	s.mux.HandleFunc("POST /api/v1/webhook_endpoints", s.withKey(s.handleCreateEndpoint))
+	s.mux.HandleFunc("GET /api/v1/webhook_endpoints", s.withKey(s.handleListEndpoints))
+	s.mux.HandleFunc("GET /api/v1/webhook_endpoints/{id}", s.withEndpoint(s.handleGetEndpoint))
+	s.mux.HandleFunc("PATCH /api/v1/webhook_endpoints/{id}", s.withEndpoint(s.handleUpdateEndpoint))
+	s.mux.HandleFunc("DELETE /api/v1/webhook_endpoints/{id}", s.withEndpoint(s.handleDeleteEndpoint))
+	s.mux.HandleFunc("POST /api/v1/webhook_endpoints/{id}/rotate_secret", s.withEndpoint(s.handleRotateSecret))
+	s.mux.HandleFunc("POST /api/v1/webhook_endpoints/{id}/test", s.withEndpoint(s.handleTestEndpoint))
+	s.mux.HandleFunc("GET /api/v1/webhook_endpoints/{id}/deliveries", s.withEndpoint(s.handleListDeliveries))
+	s.mux.HandleFunc("GET /api/v1/webhook_deliveries/{id}", s.withDelivery(s.handleGetDelivery))
+	s.mux.HandleFunc("POST /api/v1/webhook_deliveries/{id}/redeliver", s.withDelivery(s.handleRedeliver))
+}
+
+// withKey adapts a management handler: it authenticates the caller, runs h
+// with the caller's key and writes h's error, so every handler returns its
+// error instead of writing it.
+func (s *Server) withKey(h func(http.ResponseWriter, *http.Request, *store.APIKey) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		key, err := s.webhookAuth(r)
+		if err == nil {
+			err = h(w, r, key)
+		}
+		if err != nil {
+			Error(w, r, err)
+		}
+	}
+}
+
+// withEndpoint is withKey plus the endpoint {id} of the caller's team.
+func (s *Server) withEndpoint(h func(http.ResponseWriter, *http.Request, *store.APIKey, *store.WebhookEndpoint) error) http.HandlerFunc {
+	return s.withKey(func(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+		e, err := s.ownEndpoint(r, key)
+		if err != nil {
+			return err
+		}
+		return h(w, r, key, e)
+	})
+}
+
+// withDelivery is withKey plus the delivery {id} of the caller's team.
+func (s *Server) withDelivery(h func(http.ResponseWriter, *http.Request, *store.APIKey, *store.WebhookDelivery) error) http.HandlerFunc {
+	return s.withKey(func(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+		d, err := s.ownDelivery(r, key)
+		if err != nil {
+			return err
+		}
+		return h(w, r, key, d)
+	})
 }
 
 const (
@@ -205,169 +242,103 @@ func (s *Server) ownEndpoint(r *http.Request, key *store.APIKey) (*store.Webhook
 	return e, err
 }
 
-func (s *Server) handleCreateEndpoint(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleCreateEndpoint(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
 	var in endpointInput
 	if err := decodeStrict(r, &in); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if in.URL == nil {
-		Error(w, r, errorf(docextract.EINVALID, "url is required."))
-		return
+		return errorf(docextract.EINVALID, "url is required.")
 	}
 	e := &store.WebhookEndpoint{TeamID: key.TeamID, Enabled: true,
 		EventTypes: []string{webhook.EventTaskCompleted, webhook.EventTaskFailed}, Secret: webhook.NewSecret().String()}
 	if err := s.applyEndpointInput(e, &in); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if err := s.Webhooks.Store.CreateWebhookEndpoint(r.Context(), e); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, endpointBody(e, true))
+	return nil
 }
 
-func (s *Server) handleListEndpoints(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleListEndpoints(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
 	eps, err := s.Webhooks.Store.ListWebhookEndpoints(r.Context(), key.TeamID)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	data := make([]endpointJSON, 0, len(eps))
 	for _, e := range eps {
 		data = append(data, endpointBody(e, false))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"data": data, "next_cursor": nil})
+	return nil
 }
 
-func (s *Server) handleGetEndpoint(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	e, err := s.ownEndpoint(r, key)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleGetEndpoint(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
 	writeJSON(w, http.StatusOK, endpointBody(e, false))
+	return nil
 }
 
-func (s *Server) handleUpdateEndpoint(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	e, err := s.ownEndpoint(r, key)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleUpdateEndpoint(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
 	var in endpointInput
 	if err := decodeStrict(r, &in); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if err := s.applyEndpointInput(e, &in); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if _, err := s.Webhooks.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, endpointBody(e, false))
+	return nil
 }
 
-func (s *Server) handleDeleteEndpoint(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	e, err := s.ownEndpoint(r, key)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleDeleteEndpoint(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
 	if err := s.Webhooks.Store.DeleteWebhookEndpoint(r.Context(), e.ID); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // handleRotateSecret replaces the secret at once (spec §5.7): every later
 // request, including the next attempts of pending deliveries, is signed
 // with the new secret; a request in progress may still carry the old one.
-func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	e, err := s.ownEndpoint(r, key)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
 	e.Secret = webhook.NewSecret().String()
 	if _, err := s.Webhooks.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, endpointBody(e, true))
+	return nil
 }
 
 // handleTestEndpoint sends one endpoint.test event now (spec §6.4): not
 // retried, not redeliverable. It answers 201 with the delivery and its
 // attempt.
-func (s *Server) handleTestEndpoint(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	e, err := s.ownEndpoint(r, key)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleTestEndpoint(w http.ResponseWriter, r *http.Request, key *store.APIKey, e *store.WebhookEndpoint) error {
 	wh := s.Webhooks
 	now := wh.Now()
 	eventID := webhook.NewID()
 	body, err := delivery.EndpointTest(delivery.Meta{ID: eventID, CreatedAt: now, TeamID: key.TeamID})
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	d := &store.WebhookDelivery{TeamID: key.TeamID, EndpointID: e.ID, EventID: eventID, EventType: webhook.EventEndpointTest,
 		MaxAttempts: 1, Body: body, AttemptCount: 1, LeaseToken: webhook.NewID(), NextAttemptAt: now.Add(wh.leaseDuration())}
 	if err := wh.Store.CreateWebhookDelivery(r.Context(), d); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	d.AttemptCount = 1
 	wh.attempt(r.Context(), d, e)
 	full, err := wh.Store.FindWebhookDelivery(r.Context(), d.ID)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, deliveryDetail(full))
+	return nil
 }
 
 // deliveryJSON is a delivery of DESIGN.md §8.
@@ -433,23 +404,13 @@ func deliveryDetail(d *store.WebhookDelivery) deliveryDetailJSON {
 	return j
 }
 
-func (s *Server) handleListDeliveries(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	e, err := s.ownEndpoint(r, key)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleListDeliveries(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
 	q := r.URL.Query()
 	limit := 20
 	if v := q.Get("limit"); v != "" {
+		var err error
 		if limit, err = strconv.Atoi(v); err != nil || limit < 1 || limit > 100 {
-			Error(w, r, errorf(docextract.EINVALID, msgLimitRange))
-			return
+			return errorf(docextract.EINVALID, msgLimitRange)
 		}
 	}
 	var before int64
@@ -459,14 +420,12 @@ func (s *Server) handleListDeliveries(w http.ResponseWriter, r *http.Request) {
 			before, err = strconv.ParseInt(string(raw[2:]), 10, 64)
 		}
 		if err != nil || before <= 0 {
-			Error(w, r, errorf(docextract.EINVALID, msgInvalidCursor))
-			return
+			return errorf(docextract.EINVALID, msgInvalidCursor)
 		}
 	}
 	ds, err := s.Webhooks.Store.ListWebhookDeliveries(r.Context(), e.ID, before, limit+1)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	var next any
 	if len(ds) > limit {
@@ -478,6 +437,7 @@ func (s *Server) handleListDeliveries(w http.ResponseWriter, r *http.Request) {
 		data = append(data, deliveryBody(d))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"data": data, "next_cursor": next})
+	return nil
 }
 
 // ownDelivery loads the delivery {id} of the key's team.
@@ -489,58 +449,35 @@ func (s *Server) ownDelivery(r *http.Request, key *store.APIKey) (*store.Webhook
 	return d, err
 }
 
-func (s *Server) handleGetDelivery(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	d, err := s.ownDelivery(r, key)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleGetDelivery(w http.ResponseWriter, r *http.Request, _ *store.APIKey, d *store.WebhookDelivery) error {
 	writeJSON(w, http.StatusOK, deliveryDetail(d))
+	return nil
 }
 
 // handleRedeliver queues a new delivery of a failed or cancelled one (spec
 // §3): new delivery id, same event id and body, the endpoint's current URL,
 // headers and secret. Test events cannot be redelivered.
-func (s *Server) handleRedeliver(w http.ResponseWriter, r *http.Request) {
-	key, err := s.webhookAuth(r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	d, err := s.ownDelivery(r, key)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
+func (s *Server) handleRedeliver(w http.ResponseWriter, r *http.Request, _ *store.APIKey, d *store.WebhookDelivery) error {
 	switch {
 	case d.EventType == webhook.EventEndpointTest:
-		Error(w, r, errorf(docextract.EINVALID, "Test events cannot be redelivered."))
-		return
+		return errorf(docextract.EINVALID, "Test events cannot be redelivered.")
 	case d.Status != store.DeliveryFailed && d.Status != store.DeliveryCancelled:
-		Error(w, r, errorf(docextract.ECONFLICT, "Only failed or cancelled deliveries can be redelivered."))
-		return
+		return errorf(docextract.ECONFLICT, "Only failed or cancelled deliveries can be redelivered.")
 	}
 	e, err := s.Webhooks.Store.FindWebhookEndpoint(r.Context(), d.EndpointID)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if !e.Enabled {
-		Error(w, r, errorf(docextract.ECONFLICT, "The endpoint is disabled; enable it to redeliver."))
-		return
+		return errorf(docextract.ECONFLICT, "The endpoint is disabled; enable it to redeliver.")
 	}
 	nd := &store.WebhookDelivery{TeamID: d.TeamID, EndpointID: d.EndpointID, EventID: d.EventID, EventType: d.EventType,
 		RedeliveryOf: d.ID, MaxAttempts: s.Webhooks.maxAttempts(), Body: d.Body}
 	if err := s.Webhooks.Store.CreateWebhookDelivery(r.Context(), nd); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	s.Webhooks.wakeSenders()
 	nd.Attempts = nil
 	writeJSON(w, http.StatusCreated, deliveryDetail(nd))
+	return nil
 }
