@@ -251,9 +251,8 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 			return ErrTimeout
 		}
 		if d, ok := embeddedInvoice(atts, res.PageCount); ok {
-			res.Documents = []Document{d}
 			d.Mismatch = in.DocType != docextract.Invoice
-			res.Documents[0].Mismatch = d.Mismatch
+			res.Documents = []Document{d}
 			return nil
 		}
 	}

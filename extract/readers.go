@@ -70,11 +70,11 @@ func readPages(typ docextract.DocType, pages []layout.Page) (docextract.Extracti
 // is chosen only when the classifier is confident and the requested type has
 // little evidence of its own; Other only when no type has any real evidence.
 func classifyPages(pages []layout.Page, want docextract.DocType) (docextract.DocType, float64) {
-	typ, conf := classify.Classify(pages)
+	ev := classify.Evidence(pages)
+	typ, conf := ev.Decide()
 	if typ == want {
 		return want, conf
 	}
-	ev := classify.Evidence(pages)
 	own := map[docextract.DocType]float64{
 		docextract.Invoice:       ev.Invoice,
 		docextract.Receipt:       ev.Receipt,

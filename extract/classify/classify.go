@@ -71,7 +71,14 @@ var (
 // a confidence in 0..1. It answers docextract.Other when the evidence for
 // every type is weak.
 func Classify(pages []layout.Page) (docextract.DocType, float64) {
-	s := Evidence(pages)
+	return Evidence(pages).Decide()
+}
+
+// Decide returns the type the evidence points to and a confidence in 0..1:
+// Other when the evidence for every type is weak. Classify is
+// Evidence(pages).Decide(); callers that also need the scores compute them
+// once and call Decide.
+func (s Scores) Decide() (docextract.DocType, float64) {
 	type kv struct {
 		t docextract.DocType
 		v float64

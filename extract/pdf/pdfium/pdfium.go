@@ -411,7 +411,7 @@ func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
 	if err != nil {
 		return page, err
 	}
-	page.Words = Words(chars, page.Width, page.Height)
+	page.Words = words(chars, page.Width, page.Height)
 	return page, nil
 }
 
@@ -497,15 +497,15 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 	return chars, w, h, nil
 }
 
-// Words groups PDFium characters into words: a word ends at a space or line
+// words groups PDFium characters into words: a word ends at a space or line
 // break character, a horizontal gap wider than a fraction of the font size, or
 // a jump to another line. Characters rotated away from the dominant text
 // direction (stamps, margin notes) are dropped; a page whose text runs at 90,
 // 180 or 270 degrees is turned upright. Coordinates are converted to a
 // top-left origin.
-func Words(chars []char, width, height float64) []layout.Word {
+func words(chars []char, width, height float64) []layout.Word {
 	quad := dominantQuadrant(chars)
-	var words []layout.Word
+	var out []layout.Word
 	var cur layout.Word
 	var buf strings.Builder
 	var lastX1 float64
@@ -513,7 +513,7 @@ func Words(chars []char, width, height float64) []layout.Word {
 		if buf.Len() > 0 {
 			cur.Text = buf.String()
 			cur.Conf = 100
-			words = append(words, cur)
+			out = append(out, cur)
 		}
 		buf.Reset()
 	}
@@ -553,7 +553,7 @@ func Words(chars []char, width, height float64) []layout.Word {
 		lastX1 = x1
 	}
 	flush()
-	return words
+	return out
 }
 
 // quadrant maps an angle in radians to 0..3 (multiples of 90 degrees), or -1
