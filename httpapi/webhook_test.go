@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -584,4 +585,55 @@ func TestWebhookShutdownGrace(t *testing.T) {
 	require.Equal(t, store.DeliveryPending, got.Status, "cut short: retried later")
 	require.Len(t, got.Attempts, 1)
 	require.WithinDuration(t, time.Now().Add(time.Minute), got.NextAttemptAt, 10*time.Second)
+}
+
+// TestWebhookAPIHostileInput: malformed bodies, refused URLs and headers,
+// and forged delivery-list cursors answer 400 with a detail, never 500, and
+// change nothing.
+func TestWebhookAPIHostileInput(t *testing.T) {
+	b := whSetup(t)
+	id, _ := b.createEndpoint(nil)
+	headers := map[string]any{}
+	for i := 0; i < 11; i++ {
+		headers[fmt.Sprintf("X-Custom-%d", i)] = "v"
+	}
+	for name, body := range map[string]any{
+		"not json":          "{nope",
+		"array":             "[]",
+		"trailing data":     `{"url":"https://example.com/h"}{}`,
+		"unknown field":     map[string]any{"url": "https://example.com/h", "colour": "red"},
+		"url wrong type":    map[string]any{"url": 5},
+		"missing url":       map[string]any{"description": "x"},
+		"url not absolute":  map[string]any{"url": "/hook"},
+		"url with userinfo": map[string]any{"url": "https://user:pw@example.com/h"},
+		"url ftp":           map[string]any{"url": "ftp://example.com/h"},
+		"bad event type":    map[string]any{"url": "https://example.com/h", "event_types": []string{"task.exploded"}},
+		"bad source":        map[string]any{"url": "https://example.com/h", "ingest_sources": []string{"fax"}},
+		"content-type":      map[string]any{"url": "https://example.com/h", "headers": map[string]string{"Content-Type": "text/plain"}},
+		"x-service header":  map[string]any{"url": "https://example.com/h", "headers": map[string]string{"X-Service-Signature": "v1=0"}},
+		"user-agent":        map[string]any{"url": "https://example.com/h", "headers": map[string]string{"user-agent": "me"}},
+		"11 headers":        map[string]any{"url": "https://example.com/h", "headers": headers},
+		"header not string": map[string]any{"url": "https://example.com/h", "headers": map[string]any{"X-A": 1}},
+		"huge":              `{"url":"https://example.com/h","description":"` + strings.Repeat("a", 70<<10) + `"}`,
+	} {
+		r := b.do("POST", "/api/v1/webhook_endpoints", b.key, body)
+		require.Equal(t, 400, r.Status, "%s: %s", name, r.Raw)
+		require.NotEmpty(t, r.Body["detail"], name)
+		r = b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, body)
+		if name != "missing url" { // PATCH may omit the url
+			require.Equal(t, 400, r.Status, "PATCH %s: %s", name, r.Raw)
+		}
+	}
+	list := b.do("GET", "/api/v1/webhook_endpoints", b.key, nil)
+	require.Len(t, list.Body["data"], 1, "nothing was created")
+
+	path := "/api/v1/webhook_endpoints/" + id + "/deliveries"
+	for _, q := range []string{"?cursor=garbage", "?cursor=ZDotMQ", "?cursor=ZDphYmM", "?cursor=eDox", "?limit=0", "?limit=101", "?limit=x"} {
+		r := b.do("GET", path+q, b.key, nil)
+		require.Equal(t, 400, r.Status, "%s: %s", q, r.Raw)
+		require.NotEmpty(t, r.Body["detail"], q)
+	}
+	// Not a UUID, or another team's: not found.
+	require.Equal(t, 404, b.do("GET", "/api/v1/webhook_endpoints/../../etc", b.key, nil).Status)
+	require.Equal(t, 404, b.do("GET", "/api/v1/webhook_deliveries/nope", b.key, nil).Status)
 }
