@@ -18,8 +18,11 @@ type Range struct {
 // Split returns the documents found in pages, in order, covering every page
 // exactly once. An empty input gives no ranges.
 func Split(pages []layout.Page) []Range {
-	if len(pages) == 0 {
+	switch len(pages) {
+	case 0:
 		return nil
+	case 1:
+		return []Range{{1, 1}} // nothing to decide: skip the page analysis
 	}
 	infos := make([]pageInfo, len(pages))
 	for i := range pages {
