@@ -108,13 +108,11 @@ func parseAmount(tok string) (amount, bool) {
 	return amount{v: m.Value, cur: cur}, true
 }
 
-// currencyCode maps a printed currency to ISO 4217, adding the receipt
-// notations textparse does not know (RM for ringgit).
+// currencyCode maps a printed currency to ISO 4217, refusing the one- and
+// two-letter abbreviations that OCR text makes too ambiguous on their own.
 func currencyCode(s string) string {
 	s = strings.Trim(s, ".:()")
 	switch strings.ToLower(s) {
-	case "rm":
-		return "MYR"
 	case "r", "fr", "kr", "rs", "ft":
 		// too ambiguous on OCR text to decide the currency alone
 		return ""

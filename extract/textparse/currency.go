@@ -31,6 +31,7 @@ var currencySymbols = map[string]string{
 	"lei": "RON",
 	"a$":  "AUD", "au$": "AUD", "c$": "CAD", "ca$": "CAD", "nz$": "NZD",
 	"hk$": "HKD", "s$": "SGD", "r$": "BRL", "r": "ZAR",
+	"rm": "MYR", // ringgit, as Malaysian receipts print it
 }
 
 // NormalizeCurrency maps a printed currency (ISO code in any case, symbol or

@@ -34,7 +34,7 @@ func TestVATID(t *testing.T) {
 
 func TestNormalizeCurrency(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]string{"€": "EUR", "eur": "EUR", "EURO": "EUR", "(EUR)": "EUR", "$": "USD", "£": "GBP", "Fr.": "CHF", "kr": "SEK", "CHF": "CHF", "zł": "PLN", "xyz": ""} {
+	for in, want := range map[string]string{"€": "EUR", "eur": "EUR", "EURO": "EUR", "(EUR)": "EUR", "$": "USD", "£": "GBP", "Fr.": "CHF", "kr": "SEK", "CHF": "CHF", "zł": "PLN", "RM": "MYR", "rm": "MYR", "xyz": ""} {
 		require.Equal(t, want, NormalizeCurrency(in), in)
 	}
 }
