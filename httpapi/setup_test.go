@@ -99,6 +99,7 @@ type bundle struct {
 	x      *fakeExtractor
 	srv    *httpapi.Server
 	ts     *httptest.Server
+	client *http.Client // keeps connections alive, as a real client would
 	team   *store.Team
 	key    string
 	events chan *store.TaskEvent
@@ -137,6 +138,7 @@ func setup(t testing.TB, o options) *bundle {
 		b.srv.RateLimiter = ratelimit.New(r, nil)
 	}
 	b.ts = httptest.NewServer(b.srv)
+	b.client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	done := make(chan struct{})
 	if !o.noWorkers {
 		go func() { defer close(done); _ = b.srv.RunWorkers(ctx) }()
@@ -146,6 +148,7 @@ func setup(t testing.TB, o options) *bundle {
 	t.Cleanup(func() {
 		cancel()
 		<-done
+		b.client.CloseIdleConnections()
 		b.ts.Close()
 		require.NoError(t, db.Close())
 	})
@@ -185,7 +188,7 @@ func (b *bundle) do(method, path, key string, body io.Reader, contentType string
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := b.client.Do(req)
 	require.NoError(b.t, err)
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(resp.Body)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/internal/benchutil"
 	"github.com/docextract/docextract/internal/testdocs"
 	"github.com/docextract/docextract/store"
 )
@@ -25,6 +26,7 @@ func BenchmarkThroughput(b *testing.B) {
 	bb := setup(b, options{grant: 1 << 40})
 	bb.srv.Workers = 4
 	pdf := makePDF(b, 1)
+	cpu0 := benchutil.CPUTime()
 	start := time.Now()
 	var wg sync.WaitGroup
 	ids := make(chan string, b.N)
@@ -60,6 +62,7 @@ func BenchmarkThroughput(b *testing.B) {
 	completed := time.Since(start)
 	b.ReportMetric(float64(b.N)/uploaded.Seconds(), "uploads/s")
 	b.ReportMetric(float64(done)/completed.Seconds(), "docs/s")
+	b.ReportMetric(float64((benchutil.CPUTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/doc")
 }
 
 // BenchmarkPipelineVsEngine runs the real extractor on the same generated
@@ -98,6 +101,7 @@ func benchPipelineVsEngine(b *testing.B, lines, perPage int) {
 	}
 
 	// The engine alone.
+	cpu0 := benchutil.CPUTime()
 	start := time.Now()
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -114,9 +118,11 @@ func benchPipelineVsEngine(b *testing.B, lines, perPage int) {
 	}
 	wg.Wait()
 	engine := float64(b.N) / time.Since(start).Seconds()
+	engineCPU := benchutil.CPUTime() - cpu0
 
 	// The same files through the server.
 	bb := setup(b, options{grant: 1 << 40, extractor: x, workers: workers})
+	cpu0 = benchutil.CPUTime()
 	start = time.Now()
 	sem := make(chan struct{}, 8)
 	for i := range b.N {
@@ -145,6 +151,9 @@ func benchPipelineVsEngine(b *testing.B, lines, perPage int) {
 	}
 	wg.Wait()
 	pipeline := float64(b.N) / time.Since(start).Seconds()
+	pipelineCPU := benchutil.CPUTime() - cpu0
+	b.ReportMetric(float64(engineCPU.Microseconds())/1000/float64(b.N), "engine-cpu-ms/doc")
+	b.ReportMetric(float64(pipelineCPU.Microseconds())/1000/float64(b.N), "pipeline-cpu-ms/doc")
 	b.ReportMetric(engine, "engine-docs/s")
 	b.ReportMetric(pipeline, "pipeline-docs/s")
 	b.ReportMetric(pipeline/engine, "pipeline/engine")

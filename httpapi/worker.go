@@ -156,21 +156,17 @@ func (s *Server) processSafely(ctx context.Context, log *slog.Logger, job *store
 // event of a task are committed in one transaction that refuses a finished
 // task, so a job run again after a crash never charges or stores twice.
 func (s *Server) process(ctx context.Context, job *store.Job) error {
-	task, err := s.Store.FindTask(ctx, job.TaskID)
-	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
-		return s.Store.DeleteJob(ctx, job) // deleted meanwhile
-	} else if err != nil {
-		return err
-	}
-	if task.Finished() {
-		return s.Store.DeleteJob(ctx, job)
-	}
 	if job.Attempts > s.MaxAttempts {
-		s.Logger.Warn("task failed: too many attempts", "task_id", task.ID, "attempts", job.Attempts)
-		return s.fail(ctx, task.ID, docextract.FailProcessing)
+		s.Logger.Warn("task failed: too many attempts", "task_id", job.TaskID, "attempts", job.Attempts)
+		return s.fail(ctx, job.TaskID, docextract.FailProcessing)
 	}
-	if err := s.Store.StartTask(ctx, task.ID); err != nil {
-		return ignoreGone(err)
+	task, err := s.Store.StartTask(ctx, job.TaskID)
+	switch docextract.ErrorCode(err) {
+	case "":
+	case docextract.ENOTFOUND, docextract.ECONFLICT:
+		return s.Store.DeleteJob(ctx, job) // deleted meanwhile, or finished already
+	default:
+		return err
 	}
 	data, err := s.Files.ReadFile(task.ID)
 	if err != nil {

@@ -169,8 +169,9 @@ type Tasks interface {
 	// ListDocuments returns the task's documents in position order.
 	ListDocuments(ctx context.Context, taskID string) ([]*Document, error)
 	// StartTask moves a queued (or waiting) task and its documents to
-	// processing. ENOTFOUND when deleted; ECONFLICT when finished.
-	StartTask(ctx context.Context, taskID string) error
+	// processing and returns the task as it now is. ENOTFOUND when deleted;
+	// ECONFLICT when finished.
+	StartTask(ctx context.Context, taskID string) (*Task, error)
 	// WaitTask parks a task in password_required or needs_review and removes
 	// its job; no event is recorded, the hold stays.
 	WaitTask(ctx context.Context, taskID, status string) error

@@ -9,7 +9,7 @@ import (
 
 // Grant implements credits.Ledger.
 func (db *DB) Grant(ctx context.Context, teamID string, amount int64) error {
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		b, err := loadBalance(ctx, tx, teamID)
 		if err != nil {
 			return err
@@ -28,14 +28,14 @@ func (db *DB) Grant(ctx context.Context, teamID string, amount int64) error {
 // Balance implements credits.Ledger.
 func (db *DB) Balance(ctx context.Context, teamID string) (credits.Balance, error) {
 	var b credits.Balance
-	err := db.read.QueryRowContext(ctx, `SELECT granted, held, captured FROM credit_balances WHERE team_id = ?`, teamID).
+	err := db.rd.QueryRowContext(ctx, `SELECT granted, held, captured FROM credit_balances WHERE team_id = ?`, teamID).
 		Scan(&b.Granted, &b.Held, &b.Captured)
 	return b, rowErr(err, "Team")
 }
 
 // LedgerEntries implements store.Ledger.
 func (db *DB) LedgerEntries(ctx context.Context, teamID string) ([]credits.Entry, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT id, team_id, hold_id, action, ref, amount, created_at FROM credit_ledger WHERE team_id = ? ORDER BY seq`, teamID)
+	rows, err := db.rd.QueryContext(ctx, `SELECT id, team_id, hold_id, action, ref, amount, created_at FROM credit_ledger WHERE team_id = ? ORDER BY seq`, teamID)
 	if err != nil {
 		return nil, err
 	}
@@ -53,20 +53,20 @@ func (db *DB) LedgerEntries(ctx context.Context, teamID string) ([]credits.Entry
 	return out, rows.Err()
 }
 
-func loadBalance(ctx context.Context, tx *sql.Tx, teamID string) (credits.Balance, error) {
+func loadBalance(ctx context.Context, tx *txn, teamID string) (credits.Balance, error) {
 	var b credits.Balance
 	err := tx.QueryRowContext(ctx, `SELECT granted, held, captured FROM credit_balances WHERE team_id = ?`, teamID).
 		Scan(&b.Granted, &b.Held, &b.Captured)
 	return b, rowErr(err, "Team")
 }
 
-func saveBalance(ctx context.Context, tx *sql.Tx, teamID string, b credits.Balance) error {
+func saveBalance(ctx context.Context, tx *txn, teamID string, b credits.Balance) error {
 	_, err := tx.ExecContext(ctx, `UPDATE credit_balances SET granted = ?, held = ?, captured = ? WHERE team_id = ?`, b.Granted, b.Held, b.Captured, teamID)
 	return err
 }
 
 // loadHold returns the hold, and false when there is none.
-func loadHold(ctx context.Context, tx *sql.Tx, id string) (credits.Hold, bool, error) {
+func loadHold(ctx context.Context, tx *txn, id string) (credits.Hold, bool, error) {
 	h := credits.Hold{ID: id}
 	err := tx.QueryRowContext(ctx, `SELECT team_id, amount, remaining, captured, closed FROM credit_holds WHERE id = ?`, id).
 		Scan(&h.TeamID, &h.Amount, &h.Remaining, &h.Captured, &h.Closed)
@@ -76,7 +76,7 @@ func loadHold(ctx context.Context, tx *sql.Tx, id string) (credits.Hold, bool, e
 	return h, err == nil, err
 }
 
-func saveHold(ctx context.Context, tx *sql.Tx, h credits.Hold) error {
+func saveHold(ctx context.Context, tx *txn, h credits.Hold) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO credit_holds (id, team_id, amount, remaining, captured, closed) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET remaining = excluded.remaining, captured = excluded.captured, closed = excluded.closed`,
 		h.ID, h.TeamID, h.Amount, h.Remaining, h.Captured, h.Closed)
@@ -85,7 +85,7 @@ func saveHold(ctx context.Context, tx *sql.Tx, h credits.Hold) error {
 
 // appendEntry appends a ledger row; it reports false when (hold, action,
 // ref) was applied before, in which case the caller must change nothing.
-func (db *DB) appendEntryOnce(ctx context.Context, tx *sql.Tx, teamID, holdID string, a credits.Action, ref string, amount int64) (bool, error) {
+func (db *DB) appendEntryOnce(ctx context.Context, tx *txn, teamID, holdID string, a credits.Action, ref string, amount int64) (bool, error) {
 	res, err := tx.ExecContext(ctx, `INSERT INTO credit_ledger (id, team_id, hold_id, action, ref, amount, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (hold_id, action, ref) DO NOTHING`, db.NewID(), teamID, holdID, string(a), ref, amount, ms(db.now()))
 	if err != nil {
@@ -95,16 +95,15 @@ func (db *DB) appendEntryOnce(ctx context.Context, tx *sql.Tx, teamID, holdID st
 	return n == 1, err
 }
 
-func (db *DB) appendEntry(ctx context.Context, tx *sql.Tx, teamID, holdID string, a credits.Action, ref string, amount int64) error {
+func (db *DB) appendEntry(ctx context.Context, tx *txn, teamID, holdID string, a credits.Action, ref string, amount int64) error {
 	_, err := db.appendEntryOnce(ctx, tx, teamID, holdID, a, ref, amount)
 	return err
 }
 
 // hold reserves amount under holdID inside tx (idempotent).
-func (db *DB) hold(ctx context.Context, tx *sql.Tx, teamID, holdID string, amount int64) error {
-	if _, ok, err := loadHold(ctx, tx, holdID); err != nil || ok {
-		return err
-	}
+func (db *DB) hold(ctx context.Context, tx *txn, teamID, holdID string, amount int64) error {
+	// The ledger row is the idempotency check: a hold made before leaves
+	// appendEntryOnce false and everything unchanged.
 	b, err := loadBalance(ctx, tx, teamID)
 	if err != nil {
 		return err
@@ -123,7 +122,7 @@ func (db *DB) hold(ctx context.Context, tx *sql.Tx, teamID, holdID string, amoun
 }
 
 // capture charges amount for ref against holdID inside tx (idempotent).
-func (db *DB) capture(ctx context.Context, tx *sql.Tx, holdID, ref string, amount int64) error {
+func (db *DB) capture(ctx context.Context, tx *txn, holdID, ref string, amount int64) error {
 	h, ok, err := loadHold(ctx, tx, holdID)
 	if err != nil || !ok {
 		return err
@@ -146,7 +145,7 @@ func (db *DB) capture(ctx context.Context, tx *sql.Tx, holdID, ref string, amoun
 }
 
 // void releases what holdID still reserves, inside tx (idempotent).
-func (db *DB) void(ctx context.Context, tx *sql.Tx, holdID string) error {
+func (db *DB) void(ctx context.Context, tx *txn, holdID string) error {
 	h, ok, err := loadHold(ctx, tx, holdID)
 	if err != nil || !ok || h.Closed {
 		return err
@@ -159,6 +158,51 @@ func (db *DB) void(ctx context.Context, tx *sql.Tx, holdID string) error {
 	b, h = credits.ApplyVoid(b, h)
 	if ok, err := db.appendEntryOnce(ctx, tx, h.TeamID, holdID, credits.ActionVoid, "", released); err != nil || !ok {
 		return err
+	}
+	if err := saveHold(ctx, tx, h); err != nil {
+		return err
+	}
+	return saveBalance(ctx, tx, h.TeamID, b)
+}
+
+// charge is one capture of settle: amount for ref (a document id).
+type charge struct {
+	ref    string
+	amount int64
+}
+
+// settle captures each charge against hold h and voids what h still
+// reserves, inside tx, reading nothing and writing the hold and balance
+// once: the completion path, where b and h were loaded already. Each
+// movement is idempotent per (hold, action, ref) like capture and void.
+func (db *DB) settle(ctx context.Context, tx *txn, b credits.Balance, h credits.Hold, charges []charge) error {
+	changed := false
+	for _, c := range charges {
+		nb, nh, err := credits.ApplyCapture(b, h, c.amount)
+		if err != nil {
+			return err
+		}
+		ok, err := db.appendEntryOnce(ctx, tx, h.TeamID, h.ID, credits.ActionCapture, c.ref, c.amount)
+		if err != nil {
+			return err
+		}
+		if ok {
+			b, h, changed = nb, nh, true
+		}
+	}
+	if !h.Closed {
+		released := h.Remaining
+		nb, nh := credits.ApplyVoid(b, h)
+		ok, err := db.appendEntryOnce(ctx, tx, h.TeamID, h.ID, credits.ActionVoid, "", released)
+		if err != nil {
+			return err
+		}
+		if ok {
+			b, h, changed = nb, nh, true
+		}
+	}
+	if !changed {
+		return nil
 	}
 	if err := saveHold(ctx, tx, h); err != nil {
 		return err

@@ -16,7 +16,7 @@ func (db *DB) LeaseJob(ctx context.Context, d time.Duration) (*store.Job, error)
 	// Idle workers poll: look on a reader first, take the write lock only
 	// when there is something to lease.
 	var one int
-	err := db.read.QueryRowContext(ctx, `SELECT 1 FROM jobs WHERE visible_at <= ? LIMIT 1`, ms(now)).Scan(&one)
+	err := db.rd.QueryRowContext(ctx, `SELECT 1 FROM jobs WHERE visible_at <= ? LIMIT 1`, ms(now)).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
@@ -24,7 +24,7 @@ func (db *DB) LeaseJob(ctx context.Context, d time.Duration) (*store.Job, error)
 	}
 	j := &store.Job{LeaseToken: db.NewID(), VisibleAt: now.Add(d).Truncate(time.Millisecond)}
 	var created sql.NullInt64
-	err = db.writeTx(ctx, func(tx *sql.Tx) error {
+	err = db.writeTx(ctx, func(tx *txn) error {
 		return tx.QueryRowContext(ctx, `UPDATE jobs SET lease_token = ?, visible_at = ?, attempts = attempts + 1
 			WHERE id = (SELECT id FROM jobs WHERE visible_at <= ? ORDER BY visible_at, created_at LIMIT 1)
 			RETURNING id, task_id, kind, attempts, created_at`,
@@ -42,7 +42,7 @@ func (db *DB) LeaseJob(ctx context.Context, d time.Duration) (*store.Job, error)
 // ExtendLease implements store.Queue.
 func (db *DB) ExtendLease(ctx context.Context, j *store.Job, d time.Duration) error {
 	until := db.now().Add(d).Truncate(time.Millisecond)
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE jobs SET visible_at = ? WHERE id = ? AND lease_token = ?`, ms(until), j.ID, j.LeaseToken)
 		if err != nil {
 			return err
@@ -57,7 +57,7 @@ func (db *DB) ExtendLease(ctx context.Context, j *store.Job, d time.Duration) er
 
 // ReleaseJob implements store.Queue.
 func (db *DB) ReleaseJob(ctx context.Context, j *store.Job) error {
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `UPDATE jobs SET visible_at = ?, lease_token = '', attempts = max(attempts - 1, 0) WHERE id = ? AND lease_token = ?`,
 			ms(db.now()), j.ID, j.LeaseToken)
 		return err
@@ -66,7 +66,7 @@ func (db *DB) ReleaseJob(ctx context.Context, j *store.Job) error {
 
 // DeleteJob implements store.Queue.
 func (db *DB) DeleteJob(ctx context.Context, j *store.Job) error {
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE id = ?`, j.ID)
 		return err
 	})

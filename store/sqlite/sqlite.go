@@ -32,6 +32,8 @@ type DB struct {
 	path  string
 	write *sql.DB // one connection, BEGIN IMMEDIATE
 	read  *sql.DB // read-only pool
+	wr    *stmtCache
+	rd    *stmtCache
 }
 
 var _ store.Store = (*DB)(nil)
@@ -66,6 +68,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	}
 	db.write.SetMaxOpenConns(1)
 	db.write.SetConnMaxIdleTime(0)
+	db.wr = newStmtCache(db.write)
 	if err := db.migrate(ctx); err != nil {
 		db.write.Close()
 		return nil, fmt.Errorf("sqlite: migrate %s: %w", path, err)
@@ -75,6 +78,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, err
 	}
 	db.read.SetMaxOpenConns(max(4, runtime.NumCPU()))
+	db.wr, db.rd = newStmtCache(db.write), newStmtCache(db.read)
 	return db, nil
 }
 
@@ -83,6 +87,8 @@ func (db *DB) Path() string { return db.path }
 
 // Close closes both pools.
 func (db *DB) Close() error {
+	db.rd.close()
+	db.wr.close()
 	return errors.Join(db.read.Close(), db.write.Close())
 }
 
@@ -96,7 +102,7 @@ func (db *DB) migrate(ctx context.Context) error {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if err := db.writeTx(ctx, func(tx *sql.Tx) error {
+		if err := db.writeTx(ctx, func(tx *txn) error {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM migrations WHERE name = ?`, name).Scan(&n); err != nil || n > 0 {
 				return err
@@ -105,7 +111,7 @@ func (db *DB) migrate(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, string(buf)); err != nil {
+			if _, err := tx.tx.ExecContext(ctx, string(buf)); err != nil { // a script: never cached
 				return fmt.Errorf("%s: %w", name, err)
 			}
 			_, err = tx.ExecContext(ctx, `INSERT INTO migrations (name, applied_at) VALUES (?, ?)`, name, ms(db.now()))
@@ -121,26 +127,28 @@ func (db *DB) now() time.Time { return db.Now().UTC() }
 
 // writeTx runs fn in an IMMEDIATE transaction on the writer connection and
 // commits when fn returns nil.
-func (db *DB) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (db *DB) writeTx(ctx context.Context, fn func(tx *txn) error) error {
+	defer db.wr.flush(ctx)
 	tx, err := db.write.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := fn(tx); err != nil {
+	if err := fn(&txn{tx: tx, cache: db.wr}); err != nil {
 		return err
 	}
 	return tx.Commit()
 }
 
 // readTx runs fn in a read-only transaction (one consistent snapshot).
-func (db *DB) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (db *DB) readTx(ctx context.Context, fn func(tx *txn) error) error {
+	defer db.rd.flush(ctx)
 	tx, err := db.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	return fn(tx)
+	return fn(&txn{tx: tx, cache: db.rd})
 }
 
 // ms encodes t as Unix milliseconds.

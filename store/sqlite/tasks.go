@@ -56,7 +56,7 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 	}
 	t.CreditsHeld = u.Credits
 	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
 			return err
 		}
@@ -78,19 +78,19 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 
 // FindTask implements store.Tasks.
 func (db *DB) FindTask(ctx context.Context, id string) (*store.Task, error) {
-	t, err := scanTask(db.read.QueryRowContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = ?`, id))
+	t, err := scanTask(db.rd.QueryRowContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = ?`, id))
 	return t, rowErr(err, "Task")
 }
 
 // FindDocument implements store.Tasks.
 func (db *DB) FindDocument(ctx context.Context, id string) (*store.Document, error) {
-	d, err := scanDocument(db.read.QueryRowContext(ctx, `SELECT `+documentColumns+` FROM documents WHERE id = ?`, id))
+	d, err := scanDocument(db.rd.QueryRowContext(ctx, `SELECT `+documentColumns+` FROM documents WHERE id = ?`, id))
 	return d, rowErr(err, "Document")
 }
 
 // ListDocuments implements store.Tasks.
 func (db *DB) ListDocuments(ctx context.Context, taskID string) ([]*store.Document, error) {
-	return listDocuments(ctx, db.read, taskID)
+	return listDocuments(ctx, db.rd, taskID)
 }
 
 type querier interface {
@@ -116,7 +116,7 @@ func listDocuments(ctx context.Context, q querier, taskID string) ([]*store.Docu
 
 // lockTask loads the task inside a write transaction and refuses finished
 // tasks with ECONFLICT.
-func lockTask(ctx context.Context, tx *sql.Tx, id string) (*store.Task, error) {
+func lockTask(ctx context.Context, tx *txn, id string) (*store.Task, error) {
 	t, err := scanTask(tx.QueryRowContext(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = ?`, id))
 	if err != nil {
 		return nil, rowErr(err, "Task")
@@ -128,19 +128,26 @@ func lockTask(ctx context.Context, tx *sql.Tx, id string) (*store.Task, error) {
 }
 
 // StartTask implements store.Tasks.
-func (db *DB) StartTask(ctx context.Context, taskID string) error {
-	now := ms(db.now())
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
-		if _, err := lockTask(ctx, tx, taskID); err != nil {
+func (db *DB) StartTask(ctx context.Context, taskID string) (*store.Task, error) {
+	now := db.now()
+	var t *store.Task
+	err := db.writeTx(ctx, func(tx *txn) error {
+		var err error
+		if t, err = lockTask(ctx, tx, taskID); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, docextract.StatusProcessing, now, taskID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, docextract.StatusProcessing, ms(now), taskID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ? AND status IN (?, ?)`,
-			docextract.StatusProcessing, now, taskID, docextract.StatusQueued, docextract.StatusProcessing)
+		_, err = tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ? AND status IN (?, ?)`,
+			docextract.StatusProcessing, ms(now), taskID, docextract.StatusQueued, docextract.StatusProcessing)
 		return err
 	})
+	if err != nil {
+		return nil, err
+	}
+	t.Status, t.UpdatedAt = docextract.StatusProcessing, now.Truncate(time.Millisecond)
+	return t, nil
 }
 
 // WaitTask implements store.Tasks.
@@ -148,7 +155,7 @@ func (db *DB) WaitTask(ctx context.Context, taskID, status string) error {
 	if status != docextract.TaskPasswordRequired && status != docextract.TaskNeedsReview {
 		return docextract.Errorf(docextract.EINVALID, "Invalid waiting status.")
 	}
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		if _, err := lockTask(ctx, tx, taskID); err != nil {
 			return err
 		}
@@ -166,7 +173,7 @@ func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.Tas
 		return nil, docextract.Errorf(docextract.EINVALID, "The first document must keep the task id.")
 	}
 	var ev *store.TaskEvent
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err := db.writeTx(ctx, func(tx *txn) error {
 		t, err := lockTask(ctx, tx, c.TaskID)
 		if err != nil {
 			return err
@@ -193,18 +200,13 @@ func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.Tas
 		}
 
 		now := db.now()
-		if c.ContentType != "" || c.PageCount > 0 {
-			if _, err := tx.ExecContext(ctx, `UPDATE tasks SET content_type = coalesce(nullif(?, ''), content_type), page_count = CASE WHEN ? > 0 THEN ? ELSE page_count END WHERE id = ?`,
-				c.ContentType, c.PageCount, c.PageCount, t.ID); err != nil {
-				return err
-			}
-			if c.ContentType != "" {
-				t.ContentType = c.ContentType
-			}
-			if c.PageCount > 0 {
-				t.PageCount = c.PageCount
-			}
+		if c.ContentType != "" {
+			t.ContentType = c.ContentType
 		}
+		if c.PageCount > 0 {
+			t.PageCount = c.PageCount
+		}
+		charges := make([]charge, 0, len(c.Documents))
 		for i, d := range c.Documents {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -216,9 +218,7 @@ func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.Tas
 				nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, d.CreditsUsed, ms(now), ms(now)); err != nil {
 				return err
 			}
-			if err := db.capture(ctx, tx, t.ID, d.ID, d.CreditsUsed); err != nil {
-				return err
-			}
+			charges = append(charges, charge{ref: d.ID, amount: d.CreditsUsed})
 		}
 		if len(c.Documents) == 0 {
 			// Nothing of the requested type: the upload's document stays,
@@ -227,15 +227,17 @@ func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.Tas
 				return err
 			}
 		}
-		if err := db.void(ctx, tx, t.ID); err != nil {
-			return err
+		if ok {
+			if err := db.settle(ctx, tx, b, h, charges); err != nil {
+				return err
+			}
 		}
 		outcome := docextract.OutcomeExtracted
 		if len(c.Documents) == 0 {
 			outcome = docextract.OutcomeNoMatchingDocuments
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, outcome = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
-			docextract.StatusCompleted, outcome, ms(now), ms(now), t.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, outcome = ?, content_type = ?, page_count = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
+			docextract.StatusCompleted, outcome, t.ContentType, t.PageCount, ms(now), ms(now), t.ID); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE task_id = ?`, t.ID); err != nil {
@@ -256,7 +258,7 @@ func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEve
 		return nil, docextract.Errorf(docextract.EINVALID, "Unknown failure code.")
 	}
 	var ev *store.TaskEvent
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err := db.writeTx(ctx, func(tx *txn) error {
 		t, err := lockTask(ctx, tx, taskID)
 		if err != nil {
 			return err
@@ -270,7 +272,7 @@ func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEve
 	return ev, nil
 }
 
-func (db *DB) failTask(ctx context.Context, tx *sql.Tx, t *store.Task, code string) (*store.TaskEvent, error) {
+func (db *DB) failTask(ctx context.Context, tx *txn, t *store.Task, code string) (*store.TaskEvent, error) {
 	now := db.now()
 	if err := db.void(ctx, tx, t.ID); err != nil {
 		return nil, err
@@ -288,7 +290,7 @@ func (db *DB) failTask(ctx context.Context, tx *sql.Tx, t *store.Task, code stri
 	return db.recordEvent(ctx, tx, t, store.EventTaskFailed, "", code, now)
 }
 
-func (db *DB) recordEvent(ctx context.Context, tx *sql.Tx, t *store.Task, typ, outcome, code string, now time.Time) (*store.TaskEvent, error) {
+func (db *DB) recordEvent(ctx context.Context, tx *txn, t *store.Task, typ, outcome, code string, now time.Time) (*store.TaskEvent, error) {
 	ev := &store.TaskEvent{
 		ID: db.NewID(), TeamID: t.TeamID, TaskID: t.ID, Type: typ, Outcome: outcome, ErrorCode: code,
 		IngestSource: t.IngestSource, FileName: t.FileName, ContentType: t.ContentType, PageCount: t.PageCount,
@@ -307,7 +309,7 @@ func (db *DB) recordEvent(ctx context.Context, tx *sql.Tx, t *store.Task, typ, o
 func (db *DB) FindTaskEvent(ctx context.Context, taskID string) (*store.TaskEvent, error) {
 	var ev store.TaskEvent
 	var tc, c sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at
+	err := db.rd.QueryRowContext(ctx, `SELECT id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at
 		FROM task_events WHERE task_id = ?`, taskID).Scan(&ev.ID, &ev.TeamID, &ev.TaskID, &ev.Type, &ev.Outcome, &ev.ErrorCode,
 		&ev.IngestSource, &ev.FileName, &ev.ContentType, &ev.PageCount, &tc, &c)
 	if err != nil {
@@ -320,7 +322,7 @@ func (db *DB) FindTaskEvent(ctx context.Context, taskID string) (*store.TaskEven
 // DeleteDocument implements store.Tasks.
 func (db *DB) DeleteDocument(ctx context.Context, id string) (*store.DeleteResult, error) {
 	res := &store.DeleteResult{}
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err := db.writeTx(ctx, func(tx *txn) error {
 		var taskID string
 		if err := tx.QueryRowContext(ctx, `SELECT task_id FROM documents WHERE id = ?`, id).Scan(&taskID); err != nil {
 			return rowErr(err, "Document")

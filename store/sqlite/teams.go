@@ -14,7 +14,7 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 		return nil, docextract.Errorf(docextract.EINVALID, "Team name required.")
 	}
 	t := &store.Team{ID: db.NewID(), Name: name, CreatedAt: db.now().Truncate(1e6)}
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err := db.writeTx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO teams (id, name, created_at) VALUES (?, ?, ?)`, t.ID, t.Name, ms(t.CreatedAt)); err != nil {
 			return err
 		}
@@ -31,7 +31,7 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 func (db *DB) FindTeam(ctx context.Context, id string) (*store.Team, error) {
 	var t store.Team
 	var created sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT id, name, created_at FROM teams WHERE id = ?`, id).Scan(&t.ID, &t.Name, &created)
+	err := db.rd.QueryRowContext(ctx, `SELECT id, name, created_at FROM teams WHERE id = ?`, id).Scan(&t.ID, &t.Name, &created)
 	if err != nil {
 		return nil, rowErr(err, "Team")
 	}
@@ -42,7 +42,7 @@ func (db *DB) FindTeam(ctx context.Context, id string) (*store.Team, error) {
 // CountTeams implements store.Teams.
 func (db *DB) CountTeams(ctx context.Context) (int, error) {
 	var n int
-	err := db.read.QueryRowContext(ctx, `SELECT count(*) FROM teams`).Scan(&n)
+	err := db.rd.QueryRowContext(ctx, `SELECT count(*) FROM teams`).Scan(&n)
 	return n, err
 }
 
@@ -57,7 +57,7 @@ func (db *DB) CreateAPIKey(ctx context.Context, k *store.APIKey) error {
 	if k.CreatedAt.IsZero() {
 		k.CreatedAt = db.now().Truncate(1e6)
 	}
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM teams WHERE id = ?`, k.TeamID).Scan(&n); err != nil {
 			return err
@@ -74,7 +74,7 @@ func (db *DB) CreateAPIKey(ctx context.Context, k *store.APIKey) error {
 func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error) {
 	var k store.APIKey
 	var created sql.NullInt64
-	err := db.read.QueryRowContext(ctx, `SELECT id, team_id, prefix, hash, created_at FROM api_keys WHERE hash = ?`, hash).
+	err := db.rd.QueryRowContext(ctx, `SELECT id, team_id, prefix, hash, created_at FROM api_keys WHERE hash = ?`, hash).
 		Scan(&k.ID, &k.TeamID, &k.Prefix, &k.Hash, &created)
 	if err != nil {
 		return nil, rowErr(err, "API key")

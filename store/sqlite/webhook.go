@@ -57,7 +57,7 @@ func (db *DB) CreateWebhookEndpoint(ctx context.Context, e *store.WebhookEndpoin
 	}
 	now := db.now().Truncate(time.Millisecond)
 	e.CreatedAt, e.UpdatedAt = now, now
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO webhook_endpoints (`+whEndpointColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			e.ID, e.TeamID, e.URL, e.Description, e.Enabled, whJSONList(e.EventTypes), whJSONList(e.IngestSources),
 			whJSONList(e.TemplateGroupIDs), whJSONMap(e.Headers), e.Secret, ms(now), ms(now))
@@ -67,13 +67,13 @@ func (db *DB) CreateWebhookEndpoint(ctx context.Context, e *store.WebhookEndpoin
 
 // FindWebhookEndpoint implements store.Webhooks.
 func (db *DB) FindWebhookEndpoint(ctx context.Context, id string) (*store.WebhookEndpoint, error) {
-	e, err := whScanEndpoint(db.read.QueryRowContext(ctx, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id = ?`, id))
+	e, err := whScanEndpoint(db.rd.QueryRowContext(ctx, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id = ?`, id))
 	return e, rowErr(err, "Webhook endpoint")
 }
 
 // ListWebhookEndpoints implements store.Webhooks.
 func (db *DB) ListWebhookEndpoints(ctx context.Context, teamID string) ([]*store.WebhookEndpoint, error) {
-	return db.whListEndpoints(ctx, db.read, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE team_id = ? ORDER BY created_at, id`, teamID)
+	return db.whListEndpoints(ctx, db.rd, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE team_id = ? ORDER BY created_at, id`, teamID)
 }
 
 type whQuerier interface {
@@ -101,7 +101,7 @@ func (db *DB) whListEndpoints(ctx context.Context, q whQuerier, query string, ar
 func (db *DB) UpdateWebhookEndpoint(ctx context.Context, e *store.WebhookEndpoint) (int, error) {
 	var cancelled int
 	now := db.now().Truncate(time.Millisecond)
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err := db.writeTx(ctx, func(tx *txn) error {
 		old, err := whScanEndpoint(tx.QueryRowContext(ctx, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id = ?`, e.ID))
 		if err != nil {
 			return rowErr(err, "Webhook endpoint")
@@ -140,7 +140,7 @@ func whNonNil(m map[string]string) map[string]string {
 
 // DeleteWebhookEndpoint implements store.Webhooks.
 func (db *DB) DeleteWebhookEndpoint(ctx context.Context, id string) error {
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM webhook_endpoints WHERE id = ?`, id)
 		if err != nil {
 			return err
@@ -154,7 +154,7 @@ func (db *DB) DeleteWebhookEndpoint(ctx context.Context, id string) error {
 
 // TaskEventsAfter implements store.Webhooks.
 func (db *DB) TaskEventsAfter(ctx context.Context, seq int64, limit int) ([]store.SeqTaskEvent, error) {
-	rows, err := db.read.QueryContext(ctx, `SELECT seq, id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at
+	rows, err := db.rd.QueryContext(ctx, `SELECT seq, id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at
 		FROM task_events WHERE seq > ? ORDER BY seq LIMIT ?`, seq, limit)
 	if err != nil {
 		return nil, err
@@ -177,14 +177,14 @@ func (db *DB) TaskEventsAfter(ctx context.Context, seq int64, limit int) ([]stor
 // WebhookFanoutCursor implements store.Webhooks.
 func (db *DB) WebhookFanoutCursor(ctx context.Context) (int64, error) {
 	var seq int64
-	err := db.read.QueryRowContext(ctx, `SELECT last_seq FROM webhook_fanout_cursor WHERE id = 1`).Scan(&seq)
+	err := db.rd.QueryRowContext(ctx, `SELECT last_seq FROM webhook_fanout_cursor WHERE id = 1`).Scan(&seq)
 	return seq, err
 }
 
 // FanOut implements store.Webhooks.
 func (db *DB) FanOut(ctx context.Context, seq int64, ds []*store.WebhookDelivery) error {
 	now := db.now().Truncate(time.Millisecond)
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		var last int64
 		if err := tx.QueryRowContext(ctx, `SELECT last_seq FROM webhook_fanout_cursor WHERE id = 1`).Scan(&last); err != nil {
 			return err
@@ -203,7 +203,7 @@ func (db *DB) FanOut(ctx context.Context, seq int64, ds []*store.WebhookDelivery
 	})
 }
 
-func (db *DB) whInsertDelivery(ctx context.Context, tx *sql.Tx, d *store.WebhookDelivery, now time.Time, orIgnore bool) error {
+func (db *DB) whInsertDelivery(ctx context.Context, tx *txn, d *store.WebhookDelivery, now time.Time, orIgnore bool) error {
 	if d.ID == "" {
 		d.ID = db.NewID()
 	}
@@ -241,7 +241,7 @@ func whBytes(b []byte) []byte {
 // CreateWebhookDelivery implements store.Webhooks.
 func (db *DB) CreateWebhookDelivery(ctx context.Context, d *store.WebhookDelivery) error {
 	now := db.now().Truncate(time.Millisecond)
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		return db.whInsertDelivery(ctx, tx, d, now, false)
 	})
 }
@@ -271,7 +271,7 @@ func (db *DB) LeaseWebhookDelivery(ctx context.Context, lease time.Duration) (*s
 	until := now.Add(lease)
 	var d *store.WebhookDelivery
 	var e *store.WebhookEndpoint
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err := db.writeTx(ctx, func(tx *txn) error {
 		var id string
 		err := tx.QueryRowContext(ctx, `UPDATE webhook_deliveries SET lease_token = ?, next_attempt_at = ?, attempt_count = attempt_count + 1
 			WHERE seq = (SELECT seq FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT 1)
@@ -300,7 +300,7 @@ func (db *DB) LeaseWebhookDelivery(ctx context.Context, lease time.Duration) (*s
 func (db *DB) RecordWebhookAttempt(ctx context.Context, deliveryID, leaseToken string, o store.AttemptOutcome) error {
 	now := db.now().Truncate(time.Millisecond)
 	a := o.Attempt
-	return db.writeTx(ctx, func(tx *sql.Tx) error {
+	return db.writeTx(ctx, func(tx *txn) error {
 		var status, token string
 		if err := tx.QueryRowContext(ctx, `SELECT status, lease_token FROM webhook_deliveries WHERE id = ?`, deliveryID).Scan(&status, &token); err != nil {
 			return rowErr(err, "Webhook delivery")
@@ -329,7 +329,7 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, deliveryID, leaseToken s
 // FindWebhookDelivery implements store.Webhooks.
 func (db *DB) FindWebhookDelivery(ctx context.Context, id string) (*store.WebhookDelivery, error) {
 	var d *store.WebhookDelivery
-	err := db.readTx(ctx, func(tx *sql.Tx) error {
+	err := db.readTx(ctx, func(tx *txn) error {
 		var body []byte
 		var err error
 		if d, err = whScanDelivery(tx.QueryRowContext(ctx, `SELECT `+whDeliveryColumns+`, body FROM webhook_deliveries WHERE id = ?`, id), &body); err != nil {
@@ -366,7 +366,7 @@ func (db *DB) ListWebhookDeliveries(ctx context.Context, endpointID string, befo
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	rows, err := db.read.QueryContext(ctx, `SELECT `+whDeliveryColumns+` FROM webhook_deliveries WHERE endpoint_id = ? AND seq < ?
+	rows, err := db.rd.QueryContext(ctx, `SELECT `+whDeliveryColumns+` FROM webhook_deliveries WHERE endpoint_id = ? AND seq < ?
 		ORDER BY seq DESC LIMIT ?`, endpointID, before, limit)
 	if err != nil {
 		return nil, err
@@ -386,7 +386,7 @@ func (db *DB) ListWebhookDeliveries(ctx context.Context, endpointID string, befo
 // PurgeWebhookDeliveries implements store.Webhooks.
 func (db *DB) PurgeWebhookDeliveries(ctx context.Context, t time.Time) (int, error) {
 	var n int64
-	err := db.writeTx(ctx, func(tx *sql.Tx) error {
+	err := db.writeTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM webhook_deliveries WHERE event_id IN (
 			SELECT event_id FROM webhook_deliveries GROUP BY event_id
 			HAVING sum(status = 'pending') = 0 AND max(finished_at) < ?)`, ms(t))

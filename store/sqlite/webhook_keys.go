@@ -12,7 +12,7 @@ import (
 // after a restart.
 func (db *DB) SigningKey(ctx context.Context, name string) ([]byte, error) {
 	var key []byte
-	err := db.read.QueryRowContext(ctx, `SELECT key FROM signing_keys WHERE name = ?`, name).Scan(&key)
+	err := db.rd.QueryRowContext(ctx, `SELECT key FROM signing_keys WHERE name = ?`, name).Scan(&key)
 	if err == nil {
 		return key, nil
 	}
@@ -21,7 +21,7 @@ func (db *DB) SigningKey(ctx context.Context, name string) ([]byte, error) {
 	}
 	fresh := make([]byte, 32)
 	_, _ = rand.Read(fresh)
-	err = db.writeTx(ctx, func(tx *sql.Tx) error {
+	err = db.writeTx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO signing_keys (name, key, created_at) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING`,
 			name, fresh, ms(db.now())); err != nil {
 			return err
