@@ -58,8 +58,8 @@ func TestUploadResultDelete(t *testing.T) {
 	del := b.do(http.MethodDelete, "/api/v1/documents/"+id, b.key, nil, "")
 	require.Equal(t, http.StatusNoContent, del.Status)
 	require.Empty(t, del.Raw)
-	_, err = b.files.ReadFile(id)
-	require.Error(t, err, "the stored file is gone")
+	_, err = b.db.ReadFile(b.ctx, id)
+	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(err), "the stored file is gone")
 
 	gone := b.result(b.key, id)
 	require.Equal(t, http.StatusNotFound, gone.Status)
@@ -141,9 +141,8 @@ func TestUploadErrors(t *testing.T) {
 	})
 
 	// Nothing refused left a file or a task behind.
-	n := 0
-	require.NoError(t, b.files.Walk(func(string) error { n++; return nil }))
-	require.Equal(t, 1, n)
+	require.Equal(t, 1, countRows(t, b, `SELECT count(*) FROM tasks`))
+	require.Equal(t, 1, countRows(t, b, `SELECT count(DISTINCT task_id) FROM task_files`))
 }
 
 func TestRateLimit(t *testing.T) {
@@ -257,11 +256,11 @@ func TestSplitDocuments(t *testing.T) {
 	// Deleting one part leaves the other; deleting the last removes the file.
 	require.Equal(t, http.StatusNoContent, b.do("DELETE", "/api/v1/documents/"+id, b.key, nil, "").Status)
 	require.Equal(t, http.StatusOK, b.result(b.key, docs[1].ID).Status)
-	_, err = b.files.ReadFile(id)
+	_, err = b.db.ReadFile(b.ctx, id)
 	require.NoError(t, err)
 	require.Equal(t, http.StatusNoContent, b.do("DELETE", "/api/v1/documents/"+docs[1].ID, b.key, nil, "").Status)
-	_, err = b.files.ReadFile(id)
-	require.Error(t, err)
+	_, err = b.db.ReadFile(b.ctx, id)
+	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(err))
 }
 
 func TestFailedAndEmptyResultsAreNotFound(t *testing.T) {

@@ -105,11 +105,6 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	if res.TaskDeleted {
-		if err := s.Files.Remove(res.TaskID); err != nil {
-			s.Logger.Error("delete: remove stored file", "task_id", res.TaskID, "err", err)
-		}
-	}
 	s.Logger.Info("document deleted", "document_id", d.ID, "task_id", res.TaskID, "task_deleted", res.TaskDeleted)
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
-	"github.com/docextract/docextract/store/blob"
 	"github.com/google/uuid"
 )
 
@@ -18,8 +17,10 @@ import (
 type Server struct {
 	// Store holds everything; required.
 	Store store.Store
-	// Files holds the uploaded files; required.
-	Files *blob.Dir
+	// SpoolDir is where uploads are streamed before they are checked and
+	// stored; "" means os.TempDir(). Spool files are unlinked at creation
+	// and reused.
+	SpoolDir string
 	// Inspector counts pages at upload; Extractor extracts in the workers.
 	// Both are usually one *extract.Extractor; required.
 	Inspector Inspector
@@ -62,6 +63,7 @@ type Server struct {
 	mux     *http.ServeMux
 	handler http.Handler
 	wake    chan struct{}
+	spools  *spools
 }
 
 func (s *Server) init() {
@@ -91,6 +93,7 @@ func (s *Server) init() {
 			s.NewID = uuid.NewString
 		}
 		s.wake = make(chan struct{}, 1)
+		s.spools = &spools{dir: s.SpoolDir, maxIdle: 32}
 		s.mux = http.NewServeMux()
 		s.routes()
 		s.handler = s.recoverPanics(s.mux)

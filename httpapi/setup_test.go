@@ -25,7 +25,6 @@ import (
 	"github.com/docextract/docextract/httpapi"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
-	"github.com/docextract/docextract/store/blob"
 	"github.com/docextract/docextract/store/sqlite"
 	"github.com/go-pdf/fpdf"
 	"github.com/stretchr/testify/require"
@@ -95,7 +94,6 @@ type bundle struct {
 	ctx    context.Context
 	t      testing.TB
 	db     *sqlite.DB
-	files  *blob.Dir
 	x      *fakeExtractor
 	srv    *httpapi.Server
 	ts     *httptest.Server
@@ -123,10 +121,8 @@ func setup(t testing.TB, o options) *bundle {
 	dir := t.TempDir()
 	db, err := sqlite.Open(ctx, filepath.Join(dir, "test.db"))
 	require.NoError(t, err)
-	files, err := blob.Open(filepath.Join(dir, "test.db.files"))
-	require.NoError(t, err)
-	b := &bundle{ctx: ctx, t: t, db: db, files: files, x: &fakeExtractor{}, events: make(chan *store.TaskEvent, 1000)}
-	b.srv = &httpapi.Server{Store: db, Files: files, Inspector: b.x, Extractor: b.x, Workers: max(2, o.workers),
+	b := &bundle{ctx: ctx, t: t, db: db, x: &fakeExtractor{}, events: make(chan *store.TaskEvent, 1000)}
+	b.srv = &httpapi.Server{Store: db, SpoolDir: dir, Inspector: b.x, Extractor: b.x, Workers: max(2, o.workers),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), PollInterval: 20 * time.Millisecond, JobLease: 3 * time.Second,
 		OnTaskEvent: func(ev *store.TaskEvent) { b.events <- ev }}
 	if o.extractor != nil {

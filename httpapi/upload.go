@@ -3,6 +3,7 @@ package httpapi
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"strconv"
@@ -38,20 +39,15 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	// Stream the file to a temporary file; never the whole body in memory.
-	tmp, err := s.Files.CreateTemp()
+	// Stream the file to a spool file; never the whole body in memory.
+	spool, err := s.spools.get()
 	if err != nil {
 		Error(w, r, err)
 		return
 	}
-	committed := false
-	defer func() {
-		if !committed {
-			tmp.Abort()
-		}
-	}()
+	defer s.spools.put(spool)
 	body := http.MaxBytesReader(w, r.Body, docextract.MaxFileSize+maxMultipartOverhead)
-	f, err := readUpload(body, r.Header.Get("Content-Type"), tmp)
+	f, err := readUpload(body, r.Header.Get("Content-Type"), spool)
 	if err != nil {
 		if docextract.ErrorCode(err) == docextract.ETOOLARGE {
 			w.Header().Set("Connection", "close")
@@ -66,7 +62,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	// Inspect counts PDF pages and checks images (dimensions, bombs) without
 	// extracting; the file is mapped, not read onto the heap.
-	data, unmap, err := mapFile(tmp.File, f.Size)
+	data, unmap, err := mapFile(spool, f.Size)
 	if err != nil {
 		Error(w, r, err)
 		return
@@ -93,18 +89,13 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		pages = 1
 	}
 
-	// Durable file first, then the row that points at it: a crash in between
-	// leaves an orphan file, swept at startup, never a task without a file.
+	// The file is stored with the task, its hold and its job in one
+	// transaction: committed together or not at all.
 	id := s.NewID()
-	if err := tmp.Commit(id); err != nil {
-		Error(w, r, err)
-		return
-	}
-	committed = true
 	task := &store.Task{ID: id, TeamID: key.TeamID, DocType: docType, IngestSource: docextract.SourceUpload,
 		FileName: f.Name, ContentType: contentType, PageCount: pages, FileSize: f.Size}
-	if err := s.Store.CreateUpload(ctx, &store.Upload{Task: task, Credits: credits.ForPages(pages)}); err != nil {
-		_ = s.Files.Remove(id)
+	up := &store.Upload{Task: task, Credits: credits.ForPages(pages), File: io.NewSectionReader(spool, 0, f.Size)}
+	if err := s.Store.CreateUpload(ctx, up); err != nil {
 		Error(w, r, err)
 		return
 	}

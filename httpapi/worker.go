@@ -168,13 +168,16 @@ func (s *Server) process(ctx context.Context, job *store.Job) error {
 	default:
 		return err
 	}
-	data, err := s.Files.ReadFile(task.ID)
-	if err != nil {
+	data, err := s.Store.ReadFile(ctx, task.ID)
+	switch {
+	case docextract.ErrorCode(err) == docextract.ENOTFOUND:
 		if _, serr := s.Store.FindTask(ctx, task.ID); docextract.ErrorCode(serr) == docextract.ENOTFOUND {
-			return nil // deleted while we started
+			return nil // deleted since it started
 		}
-		s.Logger.Error("task failed: stored file unreadable", "task_id", task.ID, "err", err)
+		s.Logger.Error("task failed: no stored file", "task_id", task.ID)
 		return s.fail(ctx, task.ID, docextract.FailProcessing)
+	case err != nil:
+		return err // the store failed: retried when the lease expires
 	}
 	res, err := s.Extractor.Extract(ctx, extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType})
 	data = nil
@@ -256,20 +259,4 @@ func ignoreGone(err error) error {
 		return nil
 	}
 	return err
-}
-
-// SweepFiles removes stored files that no task refers to: left by a crash
-// between an upload's file commit and its row, or between a delete's commit
-// and its file removal. Run it before serving, not beside uploads.
-func (s *Server) SweepFiles(ctx context.Context) (removed int, err error) {
-	s.init()
-	err = s.Files.Walk(func(name string) error {
-		_, err := s.Store.FindTask(ctx, name)
-		if docextract.ErrorCode(err) != docextract.ENOTFOUND {
-			return err
-		}
-		removed++
-		return s.Files.Remove(name)
-	})
-	return removed, err
 }

@@ -1,7 +1,9 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"net/http"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/store/sqlite"
 	"github.com/stretchr/testify/require"
 )
 
@@ -46,8 +49,8 @@ func TestDeleteRacingProcessingLeavesNothing(t *testing.T) {
 	docs, err := b.db.ListDocuments(b.ctx, id)
 	require.NoError(t, err)
 	require.Empty(t, docs)
-	_, err = b.files.ReadFile(id)
-	require.Error(t, err)
+	_, err = b.db.ReadFile(b.ctx, id)
+	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(err))
 	_, err = b.db.FindTaskEvent(b.ctx, id)
 	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(err))
 	bal, err := b.db.Balance(b.ctx, b.team.ID)
@@ -132,20 +135,36 @@ func TestPanickingExtractorFailsTask(t *testing.T) {
 	require.Equal(t, http.StatusNotFound, b.result(b.key, id).Status)
 }
 
-func TestSweepFilesRemovesOrphans(t *testing.T) {
+// TestUploadStoresFileWithTask: the uploaded bytes come back exactly, in
+// one chunk or many, from a spool file that was reused (no tail of an
+// earlier, longer upload); a refused upload stores nothing.
+func TestUploadStoresFileWithTask(t *testing.T) {
 	t.Parallel()
-	b := setup(t, options{noWorkers: true})
-	kept := b.upload(b.key, "invoice", "a.pdf", makePDF(t, 1)).Body["document_id"].(string)
-	orphan := "0b6f2d1e-0000-4000-8000-000000000001"
-	tmp, err := b.files.CreateTemp()
-	require.NoError(t, err)
-	require.NoError(t, tmp.Commit(orphan))
+	b := setup(t, options{noWorkers: true, grant: 1000})
+	small := makePDF(t, 1)
+	big := append(append([]byte{}, small...), bytes.Repeat([]byte("% padding\n"), 70_000)...) // about 700 KB: 3 chunks
+	for _, content := range [][]byte{big, small, big} {
+		r := b.upload(b.key, "invoice", "a.pdf", content)
+		require.Equal(t, http.StatusOK, r.Status, "%s", r.Raw)
+		got, err := b.db.ReadFile(b.ctx, r.Body["document_id"].(string))
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(content, got), "stored %d bytes, uploaded %d", len(got), len(content))
+	}
 
-	n, err := b.srv.SweepFiles(b.ctx)
+	poor, poorKey := b.newTeam(0)
+	r := b.upload(poorKey, "invoice", "a.pdf", small)
+	require.Equal(t, http.StatusPaymentRequired, r.Status)
+	require.Equal(t, 3, countRows(t, b, `SELECT count(DISTINCT task_id) FROM task_files`))
+	require.Equal(t, 0, countRows(t, b, `SELECT count(*) FROM tasks WHERE team_id = '`+poor.ID+`'`))
+}
+
+// countRows runs a count query on the bundle's database file.
+func countRows(t testing.TB, b *bundle, query string) int {
+	t.Helper()
+	conn, err := sql.Open("sqlite", sqlite.DSN(b.db.Path(), true))
 	require.NoError(t, err)
-	require.Equal(t, 1, n)
-	_, err = b.files.ReadFile(orphan)
-	require.Error(t, err)
-	_, err = b.files.ReadFile(kept)
-	require.NoError(t, err)
+	defer conn.Close()
+	var n int
+	require.NoError(t, conn.QueryRowContext(b.ctx, query).Scan(&n))
+	return n
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"time"
 
 	"github.com/docextract/docextract"
@@ -123,10 +124,14 @@ type TaskEvent struct {
 }
 
 // Upload is what CreateUpload records: a task, its first document (id =
-// task id, status queued), a credit hold of Credits and a job, atomically.
+// task id, status queued), the uploaded file, a credit hold of Credits and
+// a job, atomically.
 type Upload struct {
 	Task    *Task // ID, TeamID, DocType, FileName, ContentType, PageCount, FileSize, IngestSource
 	Credits int64
+	// File yields the uploaded bytes (Task.FileSize of them). The store
+	// reads it in bounded chunks inside the transaction; nil stores no file.
+	File io.Reader
 }
 
 // Completion is the outcome of extracting a task.
@@ -165,6 +170,9 @@ type Tasks interface {
 	// credits (EPAYMENT when short) and enqueues the task's job.
 	CreateUpload(ctx context.Context, u *Upload) error
 	FindTask(ctx context.Context, id string) (*Task, error)
+	// ReadFile returns the file uploaded with the task; ENOTFOUND when the
+	// task (or its file) is gone.
+	ReadFile(ctx context.Context, taskID string) ([]byte, error)
 	FindDocument(ctx context.Context, id string) (*Document, error)
 	// ListDocuments returns the task's documents in position order.
 	ListDocuments(ctx context.Context, taskID string) ([]*Document, error)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
@@ -17,7 +18,6 @@ import (
 	"github.com/docextract/docextract/httpapi"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
-	"github.com/docextract/docextract/store/blob"
 	"github.com/docextract/docextract/store/sqlite"
 	"github.com/docextract/docextract/webhook/delivery"
 )
@@ -42,7 +42,7 @@ type serveConfig struct {
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
 	var c serveConfig
-	fs.StringVar(&c.db, "db", "", "SQLite database file (env DOCEXTRACT_DB, default docextract.db); uploads go to <db>.files/")
+	fs.StringVar(&c.db, "db", "", "SQLite database file (env DOCEXTRACT_DB, default docextract.db); uploaded files are stored in it")
 	dbDefault := dbFlag(newFlagSet("", io.Discard))
 	fs.StringVar(&c.addr, "addr", ":8080", "listen address; port 0 picks a free port (the bound address is printed)")
 	fs.StringVar(&c.baseURL, "base-url", "", "public base URL of the API (default http://<bound address>)")
@@ -85,10 +85,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer db.Close()
-	files, err := blob.Open(c.db + ".files")
-	if err != nil {
-		return err
-	}
 	if err := bootstrap(ctx, db, stdout); err != nil {
 		return err
 	}
@@ -124,15 +120,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return nil
 		}}
 	srv := &httpapi.Server{
-		Store: db, Files: files, Inspector: x, Extractor: x,
+		// Uploads spool next to the database, on the disk given to it,
+		// not in a /tmp that may be memory.
+		Store: db, SpoolDir: filepath.Dir(c.db), Inspector: x, Extractor: x,
 		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, Logger: log,
 		Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
 		Webhooks: hooks, OnTaskEvent: hooks.Wake,
-	}
-	if n, err := srv.SweepFiles(ctx); err != nil {
-		return fmt.Errorf("sweep stored files: %w", err)
-	} else if n > 0 {
-		log.Info("removed orphaned files", "count", n)
 	}
 
 	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,

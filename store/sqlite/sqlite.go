@@ -48,6 +48,9 @@ func DSN(path string, readOnly bool) string {
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Add("_pragma", "temp_store(MEMORY)")
+	// Uploads pass through the WAL: after a checkpoint, give back what a
+	// burst of large files made it grow to.
+	q.Add("_pragma", "journal_size_limit(67108864)")
 	if readOnly {
 		q.Add("_pragma", "query_only(1)")
 	} else {

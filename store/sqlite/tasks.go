@@ -3,6 +3,8 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/docextract/docextract"
@@ -70,10 +72,88 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 			t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES (?, ?, 'extract', ?, ?)`,
-			db.NewID(), t.ID, ms(now), ms(now))
-		return err
+		if _, err := tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES (?, ?, 'extract', ?, ?)`,
+			db.NewID(), t.ID, ms(now), ms(now)); err != nil {
+			return err
+		}
+		if u.File == nil {
+			return nil
+		}
+		n, err := writeFile(ctx, tx, t.ID, u.File, t.FileSize)
+		if err != nil {
+			return fmt.Errorf("store upload file: %w", err)
+		}
+		if n != t.FileSize {
+			return fmt.Errorf("store upload file: read %d bytes, task says %d", n, t.FileSize)
+		}
+		return nil
 	})
+}
+
+// fileChunk is the largest piece of a file stored in one row: big enough
+// that a 20 MB upload is 80 rows, small enough that a chunk in flight costs
+// little memory.
+const fileChunk = 256 << 10
+
+// writeFile stores r under taskID in chunks and returns the bytes stored.
+// size is a hint for the first buffer.
+func writeFile(ctx context.Context, tx *txn, taskID string, r io.Reader, size int64) (int64, error) {
+	buf := make([]byte, min(max(size, 1), fileChunk))
+	var total int64
+	for seq := 0; ; seq++ {
+		n, err := io.ReadFull(r, buf)
+		if n > 0 {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO task_files (task_id, seq, data) VALUES (?, ?, ?)`, taskID, seq, buf[:n]); err != nil {
+				return total, err
+			}
+			total += int64(n)
+		}
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			return total, nil
+		case err != nil:
+			return total, err
+		}
+		if len(buf) < fileChunk { // the size hint was short: grow once
+			buf = make([]byte, fileChunk)
+		}
+	}
+}
+
+// ReadFile implements store.Tasks.
+func (db *DB) ReadFile(ctx context.Context, taskID string) ([]byte, error) {
+	var out []byte
+	err := db.readTx(ctx, func(tx *txn) error {
+		var size int64
+		if err := tx.QueryRowContext(ctx, `SELECT file_size FROM tasks WHERE id = ?`, taskID).Scan(&size); err != nil {
+			return rowErr(err, "File")
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT data FROM task_files WHERE task_id = ? ORDER BY seq`, taskID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		out = make([]byte, 0, size)
+		found := false
+		for rows.Next() {
+			var chunk sql.RawBytes
+			if err := rows.Scan(&chunk); err != nil {
+				return err
+			}
+			out, found = append(out, chunk...), true
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if !found {
+			return notFound("File")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // FindTask implements store.Tasks.

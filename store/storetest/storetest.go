@@ -7,6 +7,7 @@
 package storetest
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -375,6 +376,36 @@ func Test(t *testing.T, open Open) {
 		requireCode(t, docextract.ENOTFOUND, err)
 		// Captured credits stay captured.
 		require.Equal(t, credits.Balance{Granted: 10, Captured: 4}, b.balance(t))
+	})
+
+	t.Run("FileStoredWithUploadAndGoneWithTask", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 10)
+		content := make([]byte, 600<<10) // several chunks for a chunking store
+		for i := range content {
+			content[i] = byte(i * 7)
+		}
+		task := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "a.pdf",
+			ContentType: "application/pdf", PageCount: 1, FileSize: int64(len(content))}
+		require.NoError(t, b.s.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: 1, File: bytes.NewReader(content)}))
+		got, err := b.s.ReadFile(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.True(t, bytes.Equal(content, got), "stored %d bytes of %d", len(got), len(content))
+
+		// A file shorter than the task says is refused, and nothing stays.
+		short := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "b.pdf",
+			ContentType: "application/pdf", PageCount: 1, FileSize: 10}
+		require.Error(t, b.s.CreateUpload(b.ctx, &store.Upload{Task: short, Credits: 1, File: bytes.NewReader([]byte("%PDF"))}))
+		_, err = b.s.FindTask(b.ctx, short.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+		_, err = b.s.ReadFile(b.ctx, short.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+		require.Equal(t, credits.Balance{Granted: 10, Held: 1}, b.balance(t))
+
+		_, err = b.s.DeleteDocument(b.ctx, task.ID)
+		require.NoError(t, err)
+		_, err = b.s.ReadFile(b.ctx, task.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
 	})
 
 	t.Run("DeleteRacingProcessing", func(t *testing.T) {
