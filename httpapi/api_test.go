@@ -343,3 +343,29 @@ func TestHealthz(t *testing.T) {
 	require.Equal(t, http.StatusOK, r.Status)
 	require.Equal(t, "ok", r.Body["status"])
 }
+
+// TestUnmatchedRoutesAnswerJSON: a path or method no route serves is
+// answered in JSON like every other error, not in the mux's plain text.
+func TestUnmatchedRoutesAnswerJSON(t *testing.T) {
+	t.Parallel()
+	b := setup(t, options{noWorkers: true})
+	for _, c := range []struct {
+		method, path string
+		status       int
+		detail       string
+		allow        string
+	}{
+		{"GET", "/api/v1/nothing-here", http.StatusNotFound, "Not Found", ""},
+		{"GET", "/", http.StatusNotFound, "Not Found", ""},
+		{"PUT", "/api/v1/documents/invoice", http.StatusMethodNotAllowed, "Method Not Allowed", "DELETE, POST"},
+		{"POST", "/api/v1/documents/" + "0b6f2d1e-0000-4000-8000-000000000001" + "/result", http.StatusMethodNotAllowed, "Method Not Allowed", "GET, HEAD"},
+	} {
+		r := b.do(c.method, c.path, b.key, nil, "")
+		require.Equal(t, c.status, r.Status, "%s %s: %s", c.method, c.path, r.Raw)
+		require.Equal(t, "application/json", r.Header.Get("Content-Type"))
+		require.Equal(t, map[string]any{"detail": c.detail}, r.Body, "%s %s", c.method, c.path)
+		if c.allow != "" {
+			require.Equal(t, c.allow, r.Header.Get("Allow"))
+		}
+	}
+}

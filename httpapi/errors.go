@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
@@ -33,11 +34,12 @@ func ErrorStatus(err error) int {
 
 // Error writes err as a JSON error response: {"detail": message}, or
 // {"error": message} for rate limiting (spec 2.7). Internal errors are
-// logged and shown only as "Internal error.".
+// logged (to the Server's Logger when the request came through a Server,
+// else slog.Default()) and shown only as "Internal error.".
 func Error(w http.ResponseWriter, r *http.Request, err error) {
 	code, msg := docextract.ErrorCode(err), docextract.ErrorMessage(err)
 	if code == docextract.EINTERNAL {
-		slog.Default().ErrorContext(r.Context(), "http: internal error", "method", r.Method, "path", r.URL.Path, "err", err)
+		loggerFrom(r.Context()).ErrorContext(r.Context(), "http: internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 		msg = "Internal error."
 	}
 	key := "detail"
@@ -45,6 +47,15 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 		key = "error"
 	}
 	writeJSON(w, ErrorStatus(err), map[string]string{key: msg})
+}
+
+type loggerKey struct{}
+
+func loggerFrom(ctx context.Context) *slog.Logger {
+	if l, ok := ctx.Value(loggerKey{}).(*slog.Logger); ok && l != nil {
+		return l
+	}
+	return slog.Default()
 }
 
 // writeJSON writes v with status.

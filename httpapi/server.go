@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"context"
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -96,7 +98,7 @@ func (s *Server) init() {
 		s.spools = &spools{dir: s.SpoolDir, maxIdle: 32}
 		s.mux = http.NewServeMux()
 		s.routes()
-		s.handler = s.recoverPanics(s.mux)
+		s.handler = s.recoverPanics(s.jsonFallbacks(s.mux))
 	})
 }
 
@@ -126,8 +128,11 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
+// recoverPanics turns a handler's panic into a logged 500, and puts the
+// server's logger in the request context for Error.
 func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r = r.WithContext(context.WithValue(r.Context(), loggerKey{}, s.Logger))
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
@@ -139,4 +144,40 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// jsonFallbacks answers requests that match no route as every other error
+// is answered, in JSON: {"detail": "Not Found"} (404) and
+// {"detail": "Method Not Allowed"} (405, with its Allow header), instead of
+// the mux's plain text. Redirects the mux makes (path cleaning) pass through.
+func (s *Server) jsonFallbacks(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := mux.Handler(r); pattern == "" {
+			w = &fallbackWriter{ResponseWriter: w}
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+type fallbackWriter struct {
+	http.ResponseWriter
+	replaced bool
+}
+
+func (f *fallbackWriter) WriteHeader(code int) {
+	if code != http.StatusNotFound && code != http.StatusMethodNotAllowed {
+		f.ResponseWriter.WriteHeader(code)
+		return
+	}
+	f.replaced = true
+	f.Header().Set("Content-Type", "application/json")
+	f.ResponseWriter.WriteHeader(code)
+	_ = json.NewEncoder(f.ResponseWriter).Encode(map[string]string{"detail": http.StatusText(code)})
+}
+
+func (f *fallbackWriter) Write(b []byte) (int, error) {
+	if f.replaced {
+		return len(b), nil // the mux's plain-text body, replaced
+	}
+	return f.ResponseWriter.Write(b)
 }
