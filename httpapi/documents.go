@@ -27,11 +27,13 @@ type documentResult struct {
 	PassedValidation bool            `json:"passed_validation"`
 }
 
-// processingBody is spec 2.3.
+// processingBody is spec 2.3, plus task_status when the task waits for
+// something from the client (password_required).
 type processingBody struct {
 	DocumentID string `json:"document_id"`
 	Status     string `json:"status"`
 	Message    string `json:"message"`
+	TaskStatus string `json:"task_status,omitempty"`
 }
 
 // findDocument authenticates the request, parses the document id and loads
@@ -67,7 +69,13 @@ func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case d.Status == docextract.StatusQueued || d.Status == docextract.StatusProcessing:
-		writeJSON(w, http.StatusAccepted, processingBody{DocumentID: d.ID, Status: docextract.StatusProcessing, Message: msgProcessing})
+		body := processingBody{DocumentID: d.ID, Status: docextract.StatusProcessing, Message: msgProcessing}
+		// A task parked for a password says so (spec 2.3's body, with
+		// task_status added), or a client would poll forever.
+		if t, err := s.Store.FindTask(r.Context(), d.TaskID); err == nil && t.Status == docextract.TaskPasswordRequired {
+			body.TaskStatus, body.Message = t.Status, msgWaitingForPassword
+		}
+		writeJSON(w, http.StatusAccepted, body)
 		return
 	case !d.HasResult():
 		Error(w, r, errorf(docextract.ENOTFOUND, msgNotFound))

@@ -179,7 +179,7 @@ func (s *Server) process(ctx context.Context, job *store.Job) error {
 	case err != nil:
 		return err // the store failed: retried when the lease expires
 	}
-	res, err := s.Extractor.Extract(ctx, extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType})
+	res, err := s.Extractor.Extract(ctx, extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password})
 	data = nil
 	switch {
 	case ctx.Err() != nil:

@@ -96,6 +96,8 @@ type Job struct {
 	Attempts   int // including the current lease
 	LeaseToken string
 	VisibleAt  time.Time // the lease expires then
+	// Password opens the task's encrypted PDF; set by ResumeTask.
+	Password string
 	CreatedAt  time.Time
 }
 
@@ -183,6 +185,11 @@ type Tasks interface {
 	// WaitTask parks a task in password_required or needs_review and removes
 	// its job; no event is recorded, the hold stays.
 	WaitTask(ctx context.Context, taskID, status string) error
+	// ResumeTask queues a task waiting in password_required again, with a
+	// new job that carries password (kept only as long as the job).
+	// ECONFLICT when the task is not waiting for a password; ENOTFOUND when
+	// it was deleted.
+	ResumeTask(ctx context.Context, taskID, password string) error
 	// CompleteTask stores the documents, captures their credits, voids the
 	// rest of the hold, completes the task, removes its job and records its
 	// task.completed event, all in one transaction. When the captures cannot

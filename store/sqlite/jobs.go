@@ -27,8 +27,8 @@ func (db *DB) LeaseJob(ctx context.Context, d time.Duration) (*store.Job, error)
 	err = db.writeTx(ctx, func(tx *txn) error {
 		return tx.QueryRowContext(ctx, `UPDATE jobs SET lease_token = ?, visible_at = ?, attempts = attempts + 1
 			WHERE id = (SELECT id FROM jobs WHERE visible_at <= ? ORDER BY visible_at, created_at LIMIT 1)
-			RETURNING id, task_id, kind, attempts, created_at`,
-			j.LeaseToken, ms(j.VisibleAt), ms(now)).Scan(&j.ID, &j.TaskID, &j.Kind, &j.Attempts, &created)
+			RETURNING id, task_id, kind, attempts, created_at, password`,
+			j.LeaseToken, ms(j.VisibleAt), ms(now)).Scan(&j.ID, &j.TaskID, &j.Kind, &j.Attempts, &created, &j.Password)
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil

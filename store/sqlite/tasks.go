@@ -247,6 +247,30 @@ func (db *DB) WaitTask(ctx context.Context, taskID, status string) error {
 	})
 }
 
+// ResumeTask implements store.Tasks.
+func (db *DB) ResumeTask(ctx context.Context, taskID, password string) error {
+	now := ms(db.now())
+	return db.writeTx(ctx, func(tx *txn) error {
+		t, err := lockTask(ctx, tx, taskID)
+		if err != nil {
+			return err
+		}
+		if t.Status != docextract.TaskPasswordRequired {
+			return docextract.Errorf(docextract.ECONFLICT, "Task is not waiting for a password.")
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, docextract.StatusQueued, now, taskID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ? AND status IN (?, ?)`,
+			docextract.StatusQueued, now, taskID, docextract.StatusQueued, docextract.StatusProcessing); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at, password) VALUES (?, ?, 'extract', ?, ?, ?)`,
+			db.NewID(), taskID, now, now, password)
+		return err
+	})
+}
+
 // CompleteTask implements store.Tasks.
 func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error) {
 	if len(c.Documents) > 0 && c.Documents[0].ID != c.TaskID {

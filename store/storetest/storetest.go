@@ -350,6 +350,25 @@ func Test(t *testing.T, open Open) {
 		require.Nil(t, j)
 		require.Equal(t, credits.Balance{Granted: 10, Held: 1}, b.balance(t))
 		requireCode(t, docextract.EINVALID, b.s.WaitTask(b.ctx, task.ID, "completed"))
+
+		// A password queues it again; the job carries the password.
+		require.NoError(t, b.s.ResumeTask(b.ctx, task.ID, "s3cret"))
+		requireCode(t, docextract.ECONFLICT, b.s.ResumeTask(b.ctx, task.ID, "again")) // not waiting any more
+		got, err = b.s.FindTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.StatusQueued, got.Status)
+		j, err = b.s.LeaseJob(b.ctx, time.Minute)
+		require.NoError(t, err)
+		require.NotNil(t, j)
+		require.Equal(t, "s3cret", j.Password)
+		// A wrong password parks it again, and the job (with the password) goes.
+		_, err = b.s.StartTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.NoError(t, b.s.WaitTask(b.ctx, task.ID, docextract.TaskPasswordRequired))
+		j, err = b.s.LeaseJob(b.ctx, 0)
+		require.NoError(t, err)
+		require.Nil(t, j)
+		requireCode(t, docextract.ENOTFOUND, b.s.ResumeTask(b.ctx, uuid.NewString(), "x"))
 	})
 
 	t.Run("DeleteDocuments", func(t *testing.T) {

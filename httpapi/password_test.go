@@ -1,0 +1,98 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/store"
+	"github.com/go-pdf/fpdf"
+	"github.com/stretchr/testify/require"
+)
+
+func encryptedInvoice(t testing.TB, password string) []byte {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetProtection(fpdf.CnProtectPrint, password, "owner-"+password)
+	f.SetFont("Helvetica", "", 11)
+	f.AddPage()
+	for i, line := range []string{"ACME GmbH", "Invoice No. INV-4711", "Invoice date: 2026-03-01",
+		"Net amount 100.00 EUR", "VAT 19% 19.00 EUR", "Total 119.00 EUR"} {
+		f.Text(50, 80+float64(i)*16, line)
+	}
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+	return b.Bytes()
+}
+
+// TestPasswordResumesEncryptedUpload: an encrypted PDF parks its task in
+// password_required (no event, the result says why); a wrong password parks
+// it again; the right one completes it with one task.completed event.
+func TestPasswordResumesEncryptedUpload(t *testing.T) {
+	t.Parallel()
+	x, err := extract.New(extract.Config{Workers: 1, NoOCR: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { x.Close() })
+	b := setup(t, options{extractor: x})
+	up := b.upload(b.key, "invoice", "locked.pdf", encryptedInvoice(t, "s3cret"))
+	require.Equal(t, http.StatusOK, up.Status, "%s", up.Raw)
+	id := up.Body["document_id"].(string)
+	path := "/api/v1/documents/" + id + "/password"
+
+	waitParked := func() {
+		t.Helper()
+		require.Eventually(t, func() bool {
+			r := b.result(b.key, id)
+			return r.Status == http.StatusAccepted && r.Body["task_status"] == "password_required"
+		}, 20*time.Second, 20*time.Millisecond)
+		r := b.result(b.key, id)
+		require.Equal(t, "processing", r.Body["status"], "spec 2.3's body")
+		require.Contains(t, r.Body["message"], "password-protected")
+	}
+	waitParked()
+
+	// Refusals change nothing.
+	for _, c := range []struct {
+		path, key, body string
+		status          int
+		detail          string
+	}{
+		{path, b.key, `{"password":""}`, 400, "password is required."},
+		{path, b.key, `{"pass":"x"}`, 400, "Invalid request body."},
+		{path, b.key, `not json`, 400, "Invalid request body."},
+		{path, "", `{"password":"x"}`, 401, "Invalid API key."},
+		{"/api/v1/documents/not-a-uuid/password", b.key, `{"password":"x"}`, 400, "Invalid document ID format."},
+		{"/api/v1/documents/0b6f2d1e-0000-4000-8000-000000000001/password", b.key, `{"password":"x"}`, 404, "Document not found"},
+	} {
+		r := b.do(http.MethodPost, c.path, c.key, strings.NewReader(c.body), "application/json")
+		require.Equal(t, c.status, r.Status, "%s %s: %s", c.path, c.body, r.Raw)
+		require.Equal(t, c.detail, r.Body["detail"])
+	}
+	_, otherKey := b.newTeam(10)
+	r := b.do(http.MethodPost, path, otherKey, strings.NewReader(`{"password":"s3cret"}`), "application/json")
+	require.Equal(t, http.StatusForbidden, r.Status)
+
+	r = b.do(http.MethodPost, path, b.key, strings.NewReader(`{"password":"wrong"}`), "application/json")
+	require.Equal(t, http.StatusAccepted, r.Status, "%s", r.Raw)
+	require.Equal(t, map[string]any{"document_id": id, "status": "queued"}, r.Body)
+	waitParked()
+
+	r = b.do(http.MethodPost, path, b.key, strings.NewReader(`{"password":"s3cret"}`), "application/json")
+	require.Equal(t, http.StatusAccepted, r.Status, "%s", r.Raw)
+	ev := b.waitEvent(id)
+	require.Equal(t, store.EventTaskCompleted, ev.Type)
+	res := b.waitResult(b.key, id)
+	require.Equal(t, http.StatusOK, res.Status, "%s", res.Raw)
+	require.Equal(t, "INV-4711", res.Body["extraction_data"].(map[string]any)["general"].(map[string]any)["InvoiceNumber"])
+	select {
+	case ev := <-b.events:
+		t.Fatalf("a second event: %+v", ev)
+	default:
+	}
+
+	r = b.do(http.MethodPost, path, b.key, strings.NewReader(`{"password":"s3cret"}`), "application/json")
+	require.Equal(t, http.StatusConflict, r.Status)
+	require.Equal(t, "Document is not waiting for a password.", r.Body["detail"])
+}
