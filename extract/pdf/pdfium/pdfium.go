@@ -27,8 +27,6 @@ import (
 	"unicode"
 
 	gopdfium "github.com/klippa-app/go-pdfium"
-	"github.com/klippa-app/go-pdfium/references"
-	"github.com/klippa-app/go-pdfium/requests"
 	"github.com/klippa-app/go-pdfium/webassembly"
 	"github.com/tetratelabs/wazero"
 
@@ -155,10 +153,6 @@ type document struct {
 	pages    int
 	release  func()
 
-	// gdoc is the go-pdfium handle, opened on first Render only.
-	gdoc         *references.FPDF_DOCUMENT
-	renderFailed bool
-
 	killed bool
 	closed bool
 }
@@ -234,16 +228,13 @@ func (d *document) Close() error {
 	// An instance whose calls failed or were cut by the context may have a
 	// closed or inconsistent module: discard it rather than return it to
 	// the pool for the next document.
-	if !d.killed && (d.ctx.Err() != nil || d.r == nil || d.r.failed || d.renderFailed) {
+	if !d.killed && (d.ctx.Err() != nil || d.r == nil || d.r.failed) {
 		d.killed = true
 		d.inst.Kill()
 	}
 	if !d.killed {
 		func() {
 			defer func() { recover() }()
-			if d.gdoc != nil {
-				d.inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: *d.gdoc})
-			}
 			if d.r != nil {
 				if d.doc != 0 {
 					d.r.call(context.Background(), "FPDF_CloseDocument", d.doc)
@@ -330,41 +321,97 @@ func (d *document) attachment(ctx context.Context, a uint64) (pdf.Attachment, er
 	return att, nil
 }
 
+// maxRenderPixels bounds a rendered page (a hostile page size must not
+// allocate gigabytes): a larger page is rendered at a lower resolution.
+const maxRenderPixels = 60_000_000
+
+// PDFium render flags.
+const (
+	renderAnnot            = 0x01 // FPDF_ANNOT: draw annotations (form fields, stamps)
+	renderReverseByteOrder = 0x10 // FPDF_REVERSE_BYTE_ORDER: RGBA instead of BGRA
+)
+
+// Render draws page i at dpi on white, through PDFium's C API under ctx:
+// a page that renders for too long is interrupted by the runtime when ctx
+// ends, like text extraction, instead of stalling its worker.
 func (d *document) Render(ctx context.Context, i int, dpi int) (image.Image, error) {
 	if i < 0 || i >= d.pages {
 		return nil, fmt.Errorf("pdfium: page %d out of range", i)
 	}
+	if dpi <= 0 {
+		return nil, fmt.Errorf("pdfium: invalid resolution %d dpi", dpi)
+	}
 	var img image.Image
 	err := d.guard(ctx, func() error {
-		if d.gdoc == nil {
-			req := &requests.OpenDocument{File: &d.data}
-			if d.password != "" {
-				req.Password = &d.password
-			}
-			od, err := d.inst.OpenDocument(req)
-			if err != nil {
-				d.renderFailed = true
-				return err
-			}
-			d.gdoc = &od.Document
-		}
-		ref := requests.Page{ByIndex: &requests.PageByIndex{Document: *d.gdoc, Index: i}}
-		res, err := d.inst.RenderPageInDPI(&requests.RenderPageInDPI{Page: ref, DPI: dpi})
-		if err != nil {
-			d.renderFailed = true
-			return err
-		}
-		// The image lives in WebAssembly memory until cleanup: copy it out.
-		src := res.Result.Image
-		cp := image.NewRGBA(src.Rect)
-		copy(cp.Pix, src.Pix)
-		if res.CleanupFunc != nil {
-			res.CleanupFunc()
-		}
-		img = cp
-		return nil
+		var err error
+		img, err = d.render(ctx, i, dpi)
+		return err
 	})
 	return img, err
+}
+
+func (d *document) render(ctx context.Context, i int, dpi int) (image.Image, error) {
+	r, bg := d.r, context.Background()
+	pg, err := r.call(ctx, "FPDF_LoadPage", d.doc, uint64(i))
+	if err != nil {
+		return nil, err
+	}
+	if uint32(pg) == 0 {
+		return nil, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
+	}
+	defer r.call(bg, "FPDF_ClosePage", pg)
+	wv, _ := r.call(bg, "FPDF_GetPageWidthF", pg)
+	hv, _ := r.call(bg, "FPDF_GetPageHeightF", pg)
+	wPt, hPt := f32(wv), f32(hv)
+	if !(wPt > 0 && hPt > 0) || math.IsInf(wPt, 0) || math.IsInf(hPt, 0) {
+		return nil, fmt.Errorf("%w: page %d has no size", pdf.ErrMalformed, i+1)
+	}
+	scale := float64(dpi) / 72
+	if px := wPt * hPt * scale * scale; px > maxRenderPixels {
+		scale *= math.Sqrt(maxRenderPixels / px)
+	}
+	w, h := max(1, int(math.Round(wPt*scale))), max(1, int(math.Round(hPt*scale)))
+
+	bm, err := r.call(ctx, "FPDFBitmap_Create", uint64(w), uint64(h), 0)
+	if err != nil {
+		return nil, err
+	}
+	if uint32(bm) == 0 {
+		return nil, fmt.Errorf("pdfium: no memory for a %dx%d page image", w, h)
+	}
+	defer r.call(bg, "FPDFBitmap_Destroy", bm)
+	if _, err := r.call(ctx, "FPDFBitmap_FillRect", bm, 0, 0, uint64(w), uint64(h), 0xFFFFFFFF); err != nil {
+		return nil, err
+	}
+	// The one call that can run long on a hostile page: under ctx.
+	if _, err := r.call(ctx, "FPDF_RenderPageBitmap", bm, pg, 0, 0, uint64(w), uint64(h), 0, renderAnnot|renderReverseByteOrder); err != nil {
+		return nil, err
+	}
+	buf, err := r.call(bg, "FPDFBitmap_GetBuffer", bm)
+	if err != nil {
+		return nil, err
+	}
+	sv, err := r.call(bg, "FPDFBitmap_GetStride", bm)
+	if err != nil {
+		return nil, err
+	}
+	stride := i32(sv)
+	if uint32(buf) == 0 || stride < 4*w {
+		return nil, errors.New("pdfium: rendered page has no pixels")
+	}
+	src, ok := r.mem.Read(uint32(buf), uint32(stride*h))
+	if !ok {
+		return nil, errors.New("pdfium: rendered page out of memory range")
+	}
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		row := out.Pix[y*out.Stride : y*out.Stride+4*w]
+		copy(row, src[y*stride:y*stride+4*w])
+		for x := 3; x < len(row); x += 4 {
+			row[x] = 0xFF // BGRx/RGBx: the fourth byte is padding
+		}
+	}
+	return out, nil
 }
 
 // allText reads the n characters of text page tp as UTF-16 units.

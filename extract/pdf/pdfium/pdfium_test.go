@@ -252,6 +252,7 @@ func TestDeadlinesNeverPoisonThePool(t *testing.T) {
 			_, _ = doc.Text(ctx, 0)
 			_, _ = doc.Attachments(ctx)
 			_, _ = doc.Text(ctx, 1)
+			_, _ = doc.Render(ctx, 1, 150)
 			doc.Close()
 		}
 		cancel()
@@ -262,6 +263,67 @@ func TestDeadlinesNeverPoisonThePool(t *testing.T) {
 		p, err := doc.Text(context.Background(), 0)
 		require.NoError(t, err)
 		require.Equal(t, "Deadline test line one line two", p.Text())
+		_, err = doc.Render(context.Background(), 1, 72)
+		require.NoError(t, err)
 		require.NoError(t, doc.Close())
 	}
+}
+
+// heavyPDF is one page of many thousand overlapping curves: slow to render.
+func heavyPDF(t testing.TB, curves int) []byte {
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetCompression(true)
+	f.AddPage()
+	f.SetLineWidth(0.3)
+	for i := range curves {
+		x, y := float64(i%500), float64((i*7)%800)
+		f.Curve(x, y, 595-x, 842-y, y/2, x*1.5, "D")
+	}
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+	return b.Bytes()
+}
+
+// TestRenderIsInterrupted: a page that renders for long is cut short when
+// its context ends (the runtime interrupts the PDFium call), and the
+// instance it ran on never serves another document.
+func TestRenderIsInterrupted(t *testing.T) {
+	e, err := New(Config{Workers: 1})
+	require.NoError(t, err)
+	defer e.Close()
+	data := heavyPDF(t, 400)
+
+	doc, err := e.Open(context.Background(), data, "")
+	require.NoError(t, err)
+	start := time.Now()
+	_, err = doc.Render(context.Background(), 0, 300)
+	require.NoError(t, err)
+	full := time.Since(start)
+	t.Logf("full render: %v", full)
+	require.NoError(t, doc.Close())
+	if full < 400*time.Millisecond {
+		t.Skipf("this machine renders the heavy page in %v: too fast to tell an interrupted render", full)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	doc, err = e.Open(ctx, data, "")
+	require.NoError(t, err)
+	time.AfterFunc(50*time.Millisecond, cancel)
+	start = time.Now()
+	_, err = doc.Render(ctx, 0, 300)
+	cut := time.Since(start)
+	require.ErrorIs(t, err, context.Canceled)
+	require.NoError(t, doc.Close())
+	require.Less(t, cut, full/2, "the render ran to its end (%v) instead of stopping", full)
+
+	simple := makePDF(t, []string{"After the interrupted render"})
+	doc, err = e.Open(context.Background(), simple, "")
+	require.NoError(t, err)
+	defer doc.Close()
+	img, err := doc.Render(context.Background(), 0, 72)
+	require.NoError(t, err)
+	require.Equal(t, 595, img.Bounds().Dx())
+	p, err := doc.Text(context.Background(), 0)
+	require.NoError(t, err)
+	require.Equal(t, "After the interrupted render", p.Text())
 }

@@ -35,6 +35,8 @@ var rawFuncs = []string{
 	"FPDFText_GetFontSize", "FPDFText_GetFontWeight",
 	"FPDFDoc_GetAttachmentCount", "FPDFDoc_GetAttachment",
 	"FPDFAttachment_GetName", "FPDFAttachment_GetFile",
+	"FPDFBitmap_Create", "FPDFBitmap_FillRect", "FPDFBitmap_GetBuffer", "FPDFBitmap_GetStride",
+	"FPDFBitmap_Destroy", "FPDF_RenderPageBitmap",
 }
 
 // newRaw finds the wazero module behind a go-pdfium WebAssembly instance.
