@@ -21,6 +21,7 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
 	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/internal/testdocs"
 )
 
 var (
@@ -121,14 +122,9 @@ func TestInspect(t *testing.T) {
 }
 
 func encryptedPDF(t testing.TB) []byte {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetProtection(fpdf.CnProtectPrint, "s3cret", "owner")
-	f.SetFont("Helvetica", "", 11)
-	f.AddPage()
-	f.Text(50, 80, "Invoice No. 42")
-	var b bytes.Buffer
-	require.NoError(t, f.Output(&b))
-	return b.Bytes()
+	b, err := testdocs.EncryptedInvoice("s3cret")
+	require.NoError(t, err)
+	return b
 }
 
 func TestEncrypted(t *testing.T) {

@@ -1,31 +1,16 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/internal/testdocs"
 	"github.com/docextract/docextract/store"
-	"github.com/go-pdf/fpdf"
 	"github.com/stretchr/testify/require"
 )
-
-func encryptedInvoice(t testing.TB, password string) []byte {
-	f := fpdf.New("P", "pt", "A4", "")
-	f.SetProtection(fpdf.CnProtectPrint, password, "owner-"+password)
-	f.SetFont("Helvetica", "", 11)
-	f.AddPage()
-	for i, line := range []string{"ACME GmbH", "Invoice No. INV-4711", "Invoice date: 2026-03-01",
-		"Net amount 100.00 EUR", "VAT 19% 19.00 EUR", "Total 119.00 EUR"} {
-		f.Text(50, 80+float64(i)*16, line)
-	}
-	var b bytes.Buffer
-	require.NoError(t, f.Output(&b))
-	return b.Bytes()
-}
 
 // TestPasswordResumesEncryptedUpload: an encrypted PDF parks its task in
 // password_required (no event, the result says why); a wrong password parks
@@ -36,7 +21,9 @@ func TestPasswordResumesEncryptedUpload(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { x.Close() })
 	b := setup(t, options{extractor: x})
-	up := b.upload(b.key, "invoice", "locked.pdf", encryptedInvoice(t, "s3cret"))
+	locked, err := testdocs.EncryptedInvoice("s3cret")
+	require.NoError(t, err)
+	up := b.upload(b.key, "invoice", "locked.pdf", locked)
 	require.Equal(t, http.StatusOK, up.Status, "%s", up.Raw)
 	id := up.Body["document_id"].(string)
 	path := "/api/v1/documents/" + id + "/password"

@@ -110,7 +110,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/v1/documents/download_selected", s.handleDownload)
 	s.mux.HandleFunc("GET /api/v1/documents/{document_id}/result", s.handleResult)
 	s.mux.HandleFunc("DELETE /api/v1/documents/{document_id}", s.handleDelete)
-	s.mux.HandleFunc("POST /api/v1/documents/{document_id}/password", s.handlePassword) // password.go
+	s.mux.HandleFunc("POST /api/v1/documents/{document_id}/password", s.handlePassword)
+	// In their own files: password.go above; these below.
 	s.webhookRoutes()     // webhook_api.go
 	s.taskResultsRoutes() // taskresults.go
 }
