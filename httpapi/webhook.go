@@ -23,6 +23,10 @@ type WebhookStore interface {
 	ListDocuments(ctx context.Context, taskID string) ([]*store.Document, error)
 }
 
+// DefaultWebhookWorkers is the default of Webhooks.Workers: attempts in
+// flight at once.
+const DefaultWebhookWorkers = 64
+
 // Webhooks turns recorded task events into signed deliveries and sends
 // them: fan-out to matching endpoints, leased delivery workers with
 // retries, and the 30-day purge. Set the fields, then call Run; the Server
@@ -45,10 +49,10 @@ type Webhooks struct {
 	// TemplateGroups returns the template groups of a template id, for
 	// template-group filters; nil means templates belong to no group.
 	TemplateGroups func(templateID string) []string
-	// Workers is the most attempts in flight at once (default 16).
-	// Deliveries are leased in batches of up to this many, in one
-	// transaction, and their outcomes are recorded in groups, several per
-	// transaction.
+	// Workers is the most attempts in flight at once (default
+	// DefaultWebhookWorkers). Deliveries are leased in batches, in one
+	// transaction each, and their outcomes are recorded in groups, several
+	// per transaction.
 	Workers int
 	// PerEndpoint is the most attempts in flight to one endpoint (default
 	// half of Workers, at least 1, at most delivery.MaxIdleConnsPerHost),
@@ -82,7 +86,7 @@ func (w *Webhooks) init() {
 			w.Sender = delivery.NewSender(delivery.Config{AllowPrivate: w.AllowPrivate})
 		}
 		if w.Workers <= 0 {
-			w.Workers = 16
+			w.Workers = DefaultWebhookWorkers
 		}
 		if w.PerEndpoint <= 0 {
 			w.PerEndpoint = min(max(1, w.Workers/2), delivery.MaxIdleConnsPerHost)
@@ -390,13 +394,31 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 	stop := context.AfterFunc(ctx, func() { time.AfterFunc(w.ShutdownGrace, cancel) })
 	defer stop()
 
-	rec := newRecorder(w.Store, w.Logger, w.Workers)
+	// recorded carries the number of outcomes of each commit; at most
+	// 2*Workers outcomes are ever open (in flight or waiting to be
+	// recorded), so the recorder never blocks on it.
+	recorded := make(chan int, w.Workers*2)
+	rec := newRecorder(w.Store, w.Logger, w.Workers, recorded)
 	recDone := make(chan struct{})
 	go func() { rec.run(); close(recDone) }()
 	defer func() { rec.close(); <-recDone }()
 
-	sent := make(chan string, w.Workers)         // the endpoint of an attempt whose exchange ended
-	recorded := make(chan struct{}, w.Workers*2) // an attempt whose outcome is committed
+	// Workers long-lived senders: an attempt is handed to a free one, which
+	// passes its outcome to the recorder and reports the slot free.
+	sent := make(chan string, w.Workers) // the endpoint of an attempt whose exchange ended
+	work := make(chan store.LeasedDelivery)
+	var senders sync.WaitGroup
+	for range w.Workers {
+		senders.Go(func() {
+			for l := range work {
+				r := w.attempt(actx, l)
+				rec.sending.Add(-1)
+				rec.submit(r)
+				sent <- l.Delivery.EndpointID
+			}
+		})
+	}
+	defer func() { close(work); senders.Wait() }()
 	var (
 		queue     []store.LeasedDelivery // leased, waiting for a slot, in lease order
 		sending   = map[string]int{}     // exchanges running per endpoint
@@ -425,13 +447,7 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 			open++
 			sending[ep]++
 			rec.sending.Add(1)
-			go func() {
-				r := w.attempt(actx, l)
-				rec.sending.Add(-1)
-				sent <- ep
-				rec.record(r)
-				recorded <- struct{}{}
-			}()
+			work <- l
 		}
 		clear(queue[len(kept):])
 		queue = kept
@@ -521,8 +537,8 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 			}
 			freed = true
 			start()
-		case <-recorded:
-			open--
+		case n := <-recorded:
+			open -= n
 		case id := <-w.first:
 			first = append(first, id)
 		case <-w.wakeTx:
@@ -556,35 +572,27 @@ type recorder struct {
 	store WebhookStore
 	log   *slog.Logger
 	max   int
-	ch    chan recordReq
+	ch    chan store.AttemptRecord
+	done  chan<- int // the number of outcomes of each commit
 	// sending counts the attempts whose outcome is not handed in yet.
 	sending atomic.Int64
 }
 
-type recordReq struct {
-	rec  store.AttemptRecord
-	done chan struct{}
+func newRecorder(s WebhookStore, log *slog.Logger, max int, done chan<- int) *recorder {
+	return &recorder{store: s, log: log, max: max, ch: make(chan store.AttemptRecord, max), done: done}
 }
 
-func newRecorder(s WebhookStore, log *slog.Logger, max int) *recorder {
-	return &recorder{store: s, log: log, max: max, ch: make(chan recordReq, max)}
-}
+// submit queues rec for the next commit. A failed commit is logged: the
+// lease then expires, and the attempt is closed as interrupted and
+// retried.
+func (r *recorder) submit(rec store.AttemptRecord) { r.ch <- rec }
 
-// record stores rec and returns once it is committed (or has failed, which
-// is logged: the lease then expires, and the attempt is closed as
-// interrupted and retried).
-func (r *recorder) record(rec store.AttemptRecord) {
-	done := make(chan struct{})
-	r.ch <- recordReq{rec: rec, done: done}
-	<-done
-}
-
-// close ends run once the outcomes sent so far are recorded; call it when
-// no record call is running or will start.
+// close ends run once the outcomes submitted so far are recorded; call it
+// when no submit is running or will start.
 func (r *recorder) close() { close(r.ch) }
 
 func (r *recorder) run() {
-	batch := make([]recordReq, 0, r.max)
+	batch := make([]store.AttemptRecord, 0, r.max)
 	linger := time.NewTimer(0)
 	defer linger.Stop()
 	for req := range r.ch {
@@ -621,11 +629,7 @@ func (r *recorder) run() {
 	}
 }
 
-func (r *recorder) commit(batch []recordReq) {
-	rs := make([]store.AttemptRecord, len(batch))
-	for i, req := range batch {
-		rs[i] = req.rec
-	}
+func (r *recorder) commit(rs []store.AttemptRecord) {
 	var results []error
 	var err error
 	for try := 0; try < 2; try++ { // one retry: a lost batch would be sent again
@@ -637,16 +641,16 @@ func (r *recorder) commit(batch []recordReq) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	for i, req := range batch {
+	for i, rec := range rs {
 		e := err
 		if e == nil {
 			e = results[i]
 		}
 		if e != nil {
-			r.log.Error("webhooks: record attempt", "delivery", req.rec.DeliveryID, "err", e)
+			r.log.Error("webhooks: record attempt", "delivery", rec.DeliveryID, "err", e)
 		}
-		close(req.done)
 	}
+	r.done <- len(rs)
 }
 
 // attempt sends the leased delivery once and returns its outcome to record.

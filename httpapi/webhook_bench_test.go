@@ -25,8 +25,8 @@ import (
 )
 
 // benchWorkers is the attempts in flight in BenchmarkWebhookDeliveries, for
-// the durable sender and the raw loop alike (the runner's default).
-const benchWorkers = 16
+// the durable sender and the raw loop alike: the runner's default.
+const benchWorkers = httpapi.DefaultWebhookWorkers
 
 // BenchmarkWebhookDeliveries measures, in one run on one receiver:
 //

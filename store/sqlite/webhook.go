@@ -515,7 +515,9 @@ func (p *whPicker) perEndpoint(ctx context.Context, tx *txn, now time.Time) erro
 func (db *DB) whLease(ctx context.Context, tx *txn, seqs []int64, token string, now, until time.Time) ([]store.LeasedDelivery, error) {
 	list, _ := json.Marshal(seqs)
 	rows, err := tx.QueryContext(ctx, `UPDATE webhook_deliveries SET lease_token = ?, next_attempt_at = ?, attempt_count = attempt_count + 1
-		WHERE seq IN (SELECT value FROM json_each(?)) RETURNING `+whDeliveryColumns, token, ms(until), string(list))
+		WHERE seq IN (SELECT value FROM json_each(?))
+		RETURNING `+whDeliveryColumns+`, (SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)`,
+		token, ms(until), string(list))
 	if err != nil {
 		return nil, err
 	}
@@ -523,11 +525,13 @@ func (db *DB) whLease(ctx context.Context, tx *txn, seqs []int64, token string, 
 	var epIDs []string
 	seen := map[string]bool{}
 	for rows.Next() {
-		d, err := whScanDelivery(rows)
+		var body []byte
+		d, err := whScanDelivery(rows, &body)
 		if err != nil {
 			rows.Close()
 			return nil, err
 		}
+		d.Body = body
 		out = append(out, store.LeasedDelivery{Delivery: d})
 		if !seen[d.EndpointID] {
 			seen[d.EndpointID] = true
@@ -538,28 +542,6 @@ func (db *DB) whLease(ctx context.Context, tx *txn, seqs []int64, token string, 
 		return nil, err
 	}
 	slices.SortFunc(out, func(a, b store.LeasedDelivery) int { return cmp.Compare(a.Delivery.Seq, b.Delivery.Seq) })
-	bodies, err := tx.QueryContext(ctx, `SELECT seq, body FROM webhook_delivery_bodies WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq`, string(list))
-	if err != nil {
-		return nil, err
-	}
-	i := 0
-	for bodies.Next() {
-		var seq int64
-		var body []byte
-		if err := bodies.Scan(&seq, &body); err != nil {
-			bodies.Close()
-			return nil, err
-		}
-		for i < len(out) && out[i].Delivery.Seq < seq {
-			i++
-		}
-		if i < len(out) && out[i].Delivery.Seq == seq {
-			out[i].Delivery.Body = body
-		}
-	}
-	if err := errors.Join(bodies.Err(), bodies.Close()); err != nil {
-		return nil, err
-	}
 	// The attempt is history from now on: were this process to stop before
 	// recording it, the expired lease closes it as interrupted.
 	if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_seq, number, started_at)

@@ -19,7 +19,7 @@ import (
 // without any HTTP: deliveries leased in batches of 32 and their outcomes
 // recorded in one transaction per batch. One op is one delivery.
 func BenchmarkWebhookLeaseRecord(b *testing.B) {
-	for _, batch := range []int{1, 8, 32} {
+	for _, batch := range []int{1, 8, 16, 32, 64} {
 		b.Run("batch="+strconv.Itoa(batch), func(b *testing.B) {
 			ctx := context.Background()
 			db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
