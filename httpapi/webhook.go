@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"maps"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/docextract/docextract"
@@ -19,6 +22,10 @@ type WebhookStore interface {
 	store.Webhooks
 	ListDocuments(ctx context.Context, taskID string) ([]*store.Document, error)
 }
+
+// DefaultWebhookWorkers is the default of Webhooks.Workers: attempts in
+// flight at once.
+const DefaultWebhookWorkers = 64
 
 // Webhooks turns recorded task events into signed deliveries and sends
 // them: fan-out to matching endpoints, leased delivery workers with
@@ -42,12 +49,21 @@ type Webhooks struct {
 	// TemplateGroups returns the template groups of a template id, for
 	// template-group filters; nil means templates belong to no group.
 	TemplateGroups func(templateID string) []string
-	// Workers is the number of concurrent senders (default 4).
+	// Workers is the most attempts in flight at once (default
+	// DefaultWebhookWorkers). Deliveries are leased in batches, in one
+	// transaction each, and their outcomes are recorded in groups, several
+	// per transaction.
 	Workers int
+	// PerEndpoint is the most attempts in flight to one endpoint (default
+	// half of Workers, at least 1, at most delivery.MaxIdleConnsPerHost),
+	// so a slow receiver cannot hold every worker.
+	PerEndpoint int
 	// PollInterval is how often idle loops look for work they were not
-	// woken for (default 1s).
+	// woken for, such as deliveries queued by another process (default
+	// 1s). Deliveries due later are picked up when they fall due.
 	PollInterval time.Duration
-	// Retention is how long finished deliveries are kept (default 30 days).
+	// Retention is how long finished deliveries, and task events no
+	// delivery refers to, are kept (default 30 days).
 	Retention time.Duration
 	// ShutdownGrace is how long attempts in flight may run on once Run's
 	// context ends before they are cancelled (default 10s). A cancelled
@@ -61,6 +77,7 @@ type Webhooks struct {
 	once   sync.Once
 	wakeFO chan struct{}
 	wakeTx chan struct{}
+	first  chan string // deliveries to send before the queue (test sends)
 }
 
 func (w *Webhooks) init() {
@@ -69,7 +86,10 @@ func (w *Webhooks) init() {
 			w.Sender = delivery.NewSender(delivery.Config{AllowPrivate: w.AllowPrivate})
 		}
 		if w.Workers <= 0 {
-			w.Workers = 4
+			w.Workers = DefaultWebhookWorkers
+		}
+		if w.PerEndpoint <= 0 {
+			w.PerEndpoint = min(max(1, w.Workers/2), delivery.MaxIdleConnsPerHost)
 		}
 		if w.PollInterval <= 0 {
 			w.PollInterval = time.Second
@@ -88,6 +108,7 @@ func (w *Webhooks) init() {
 		}
 		w.wakeFO = make(chan struct{}, 1)
 		w.wakeTx = make(chan struct{}, 1)
+		w.first = make(chan string, 64)
 	})
 }
 
@@ -108,20 +129,19 @@ func (w *Webhooks) wakeSenders() {
 	}
 }
 
-// leaseDuration covers one attempt with room to record it.
-func (w *Webhooks) leaseDuration() time.Duration { return delivery.DefaultTimeout + 30*time.Second }
+// leaseDuration covers a wait in the local queue (at most one attempt of
+// the same endpoint ahead), the attempt, and room to record it.
+func (w *Webhooks) leaseDuration() time.Duration { return 2*delivery.DefaultTimeout + 30*time.Second }
 
 // Run fans out, sends and purges until ctx ends, then lets attempts in
-// flight finish (each is bounded by the sender's timeout).
+// flight finish (see ShutdownGrace) and records them.
 func (w *Webhooks) Run(ctx context.Context) error {
 	w.init()
 	var wg sync.WaitGroup
-	wg.Add(2 + w.Workers)
+	wg.Add(3)
 	go func() { defer wg.Done(); w.loop(ctx, w.wakeFO, w.fanOutAll) }()
 	go func() { defer wg.Done(); w.purgeLoop(ctx) }()
-	for range w.Workers {
-		go func() { defer wg.Done(); w.loop(ctx, w.wakeTx, w.sendDue) }()
-	}
+	go func() { defer wg.Done(); w.dispatch(ctx) }()
 	wg.Wait()
 	return nil
 }
@@ -157,16 +177,34 @@ func (w *Webhooks) purgeLoop(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if n, err := w.Store.PurgeWebhookDeliveries(ctx, w.Now().Add(-w.Retention)); err != nil && ctx.Err() == nil {
-			w.Logger.Error("webhooks: purge failed", "err", err)
-		} else if n > 0 {
-			w.Logger.Info("webhooks: purged deliveries", "count", n)
-		}
+		w.purge(ctx)
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// purge removes the deliveries finished more than Retention ago, then the
+// task events that are older than that, fanned out and no longer referred
+// to by a delivery.
+func (w *Webhooks) purge(ctx context.Context) {
+	before := w.Now().Add(-w.Retention)
+	if n, err := w.Store.PurgeWebhookDeliveries(ctx, before); err != nil {
+		if ctx.Err() == nil {
+			w.Logger.Error("webhooks: purge deliveries failed", "err", err)
+		}
+		return
+	} else if n > 0 {
+		w.Logger.Info("webhooks: purged deliveries", "count", n)
+	}
+	if n, err := w.Store.PurgeTaskEvents(ctx, before); err != nil {
+		if ctx.Err() == nil {
+			w.Logger.Error("webhooks: purge task events failed", "err", err)
+		}
+	} else if n > 0 {
+		w.Logger.Info("webhooks: purged task events", "count", n)
 	}
 }
 
@@ -319,24 +357,305 @@ func (w *Webhooks) maxAttempts() int {
 	return delivery.DefaultMaxAttempts
 }
 
-// sendDue leases one due delivery and makes its attempt.
-func (w *Webhooks) sendDue(ctx context.Context) (bool, error) {
-	d, ep, err := w.Store.LeaseWebhookDelivery(ctx, w.leaseDuration())
-	if err != nil || d == nil {
-		return false, err
+// sendFirst asks the running dispatcher to lease the pending delivery id
+// before the queue (a test send). When the hint cannot be taken the
+// delivery still goes out in queue order.
+func (w *Webhooks) sendFirst(id string) {
+	select {
+	case w.first <- id:
+	default:
 	}
-	// Shutdown does not cut the attempt short at once: it may finish within
-	// ShutdownGrace (the sender's timeout bounds it anyway).
+	w.wakeSenders()
+}
+
+// leaseLinger spaces the leases made only because a slot freed while the
+// due deliveries left belong to endpoints at their cap.
+const leaseLinger = time.Millisecond
+
+// recordLinger is how long an outcome may wait for others while attempts
+// are still being sent: one transaction then records several.
+const recordLinger = time.Millisecond
+
+// dispatch keeps up to Workers attempts in flight, at most PerEndpoint per
+// endpoint. Deliveries are leased in batches, in one transaction, into a
+// local queue of up to Workers deliveries (at most PerEndpoint per endpoint
+// beyond those in flight), so a freed slot starts the next attempt at once
+// and a lease is taken only when the queue runs half empty. Each attempt
+// runs on its own goroutine; its outcome goes to a group-commit recorder
+// and the delivery stays leased until that commit. It sleeps until a slot
+// frees, a delivery is queued, the next delivery falls due or
+// PollInterval passes. When ctx ends it leases no more, hands back the
+// queued deliveries and returns once every attempt started is recorded.
+func (w *Webhooks) dispatch(ctx context.Context) {
+	// Attempts are not cut short by ctx at once: they may run on for
+	// ShutdownGrace (the sender's timeout bounds them anyway).
 	actx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancel()
 	stop := context.AfterFunc(ctx, func() { time.AfterFunc(w.ShutdownGrace, cancel) })
 	defer stop()
-	w.attempt(actx, d, ep)
-	return true, nil
+
+	// recorded carries the number of outcomes of each commit; at most
+	// 2*Workers outcomes are ever open (in flight or waiting to be
+	// recorded), so the recorder never blocks on it.
+	recorded := make(chan int, w.Workers*2)
+	rec := newRecorder(w.Store, w.Logger, w.Workers, recorded)
+	recDone := make(chan struct{})
+	go func() { rec.run(); close(recDone) }()
+	defer func() { rec.close(); <-recDone }()
+
+	// Workers long-lived senders: an attempt is handed to a free one, which
+	// passes its outcome to the recorder and reports the slot free.
+	sent := make(chan string, w.Workers) // the endpoint of an attempt whose exchange ended
+	work := make(chan store.LeasedDelivery)
+	var senders sync.WaitGroup
+	for range w.Workers {
+		senders.Go(func() {
+			for l := range work {
+				r := w.attempt(actx, l)
+				rec.sending.Add(-1)
+				rec.submit(r)
+				sent <- l.Delivery.EndpointID
+			}
+		})
+	}
+	defer func() { close(work); senders.Wait() }()
+	var (
+		queue     []store.LeasedDelivery // leased, waiting for a slot, in lease order
+		sending   = map[string]int{}     // exchanges running per endpoint
+		held      = map[string]int{}     // queued or sending, per endpoint
+		inFlight  int                    // exchanges running
+		open      int                    // attempts started and not yet recorded
+		first     []string               // test sends to lease first
+		nextDue   time.Time              // from the last lease; zero: nothing pending
+		poke      = true                 // something may have been queued: look now
+		dry       bool                   // the last lease found less than it could take
+		freed     bool                   // a slot freed since the last lease
+		lastLease time.Time
+	)
+	start := func() {
+		if ctx.Err() != nil {
+			return
+		}
+		kept := queue[:0]
+		for _, l := range queue {
+			ep := l.Delivery.EndpointID
+			if inFlight >= w.Workers || sending[ep] >= w.PerEndpoint {
+				kept = append(kept, l)
+				continue
+			}
+			inFlight++
+			open++
+			sending[ep]++
+			rec.sending.Add(1)
+			work <- l
+		}
+		clear(queue[len(kept):])
+		queue = kept
+	}
+	// One lease at a time runs on its own goroutine, so attempts keep
+	// starting from the queue while it commits.
+	type leased struct {
+		batch *store.LeaseBatch
+		err   error
+		limit int
+	}
+	leases := make(chan leased, 1)
+	leasing := false
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	for {
+		for more := true; more; { // test sends asked for since the last look
+			select {
+			case id := <-w.first:
+				first = append(first, id)
+			default:
+				more = false
+			}
+		}
+		now := w.Now()
+		due := !nextDue.IsZero() && !nextDue.After(now)
+		low := len(queue) <= w.Workers/2
+		lingered := time.Since(lastLease) >= leaseLinger
+		if !leasing && ctx.Err() == nil && low && (poke || len(first) > 0 || due && (!dry || freed && lingered)) {
+			limit := w.Workers - len(queue)
+			req := store.LeaseRequest{Limit: limit, PerEndpoint: 2 * w.PerEndpoint, Busy: maps.Clone(held),
+				First: slices.Clone(first), Lease: w.leaseDuration()}
+			leasing, first = true, first[:0]
+			poke, freed, lastLease = false, false, time.Now()
+			go func() {
+				b, err := w.Store.LeaseWebhookDeliveries(ctx, req)
+				leases <- leased{batch: b, err: err, limit: limit}
+			}()
+		}
+		if ctx.Err() != nil && !leasing {
+			if len(queue) > 0 {
+				w.release(queue)
+				for _, l := range queue {
+					held[l.Delivery.EndpointID]--
+				}
+				queue = nil
+			}
+			if open == 0 {
+				return
+			}
+		}
+		// Sleep until something may be leasable or startable.
+		wait := w.PollInterval
+		if d := nextDue.Sub(now); !nextDue.IsZero() && d > 0 && d < wait {
+			wait = d
+		}
+		if !leasing && low && due && dry && freed {
+			wait = min(wait, max(leaseLinger-time.Since(lastLease), 0))
+		}
+		timer.Reset(wait)
+		select {
+		case r := <-leases:
+			leasing = false
+			if r.err != nil {
+				if ctx.Err() == nil {
+					w.Logger.Error("webhooks: lease failed", "err", r.err)
+				}
+				nextDue, dry = now.Add(w.PollInterval), true
+				break
+			}
+			if r.batch.Interrupted > 0 {
+				w.Logger.Warn("webhooks: closed interrupted attempts", "count", r.batch.Interrupted)
+			}
+			for _, l := range r.batch.Deliveries {
+				held[l.Delivery.EndpointID]++
+			}
+			queue = append(queue, r.batch.Deliveries...)
+			nextDue, dry = r.batch.NextDue, len(r.batch.Deliveries) < r.limit
+			start()
+		case ep := <-sent:
+			inFlight--
+			if sending[ep]--; sending[ep] <= 0 {
+				delete(sending, ep)
+			}
+			if held[ep]--; held[ep] <= 0 {
+				delete(held, ep)
+			}
+			freed = true
+			start()
+		case n := <-recorded:
+			open -= n
+		case id := <-w.first:
+			first = append(first, id)
+		case <-w.wakeTx:
+			poke = true
+		case <-timer.C:
+			if !due {
+				poke = true // the poll interval passed or the next delivery fell due
+			}
+		case <-ctx.Done():
+		}
+		timer.Stop()
+	}
 }
 
-// attempt sends the leased delivery d once and records the outcome.
-func (w *Webhooks) attempt(ctx context.Context, d *store.WebhookDelivery, ep *store.WebhookEndpoint) *store.AttemptOutcome {
+// release hands queued, never started deliveries back to the store.
+func (w *Webhooks) release(queue []store.LeasedDelivery) {
+	ds := make([]*store.WebhookDelivery, len(queue))
+	for i, l := range queue {
+		ds[i] = l.Delivery
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := w.Store.ReleaseWebhookDeliveries(ctx, ds); err != nil {
+		w.Logger.Error("webhooks: release queued deliveries", "count", len(ds), "err", err)
+	}
+}
+
+// recorder records attempt outcomes with group commit: the outcomes that
+// arrive while a transaction commits are stored together in the next one.
+type recorder struct {
+	store WebhookStore
+	log   *slog.Logger
+	max   int
+	ch    chan store.AttemptRecord
+	done  chan<- int // the number of outcomes of each commit
+	// sending counts the attempts whose outcome is not handed in yet.
+	sending atomic.Int64
+}
+
+func newRecorder(s WebhookStore, log *slog.Logger, max int, done chan<- int) *recorder {
+	return &recorder{store: s, log: log, max: max, ch: make(chan store.AttemptRecord, max), done: done}
+}
+
+// submit queues rec for the next commit. A failed commit is logged: the
+// lease then expires, and the attempt is closed as interrupted and
+// retried.
+func (r *recorder) submit(rec store.AttemptRecord) { r.ch <- rec }
+
+// close ends run once the outcomes submitted so far are recorded; call it
+// when no submit is running or will start.
+func (r *recorder) close() { close(r.ch) }
+
+func (r *recorder) run() {
+	batch := make([]store.AttemptRecord, 0, r.max)
+	linger := time.NewTimer(0)
+	defer linger.Stop()
+	for req := range r.ch {
+		batch = append(batch[:0], req)
+		// While attempts are still being sent, wait a moment for their
+		// outcomes: one transaction then commits them all.
+		linger.Reset(recordLinger)
+	more:
+		for len(batch) < r.max {
+			select {
+			case req, ok := <-r.ch:
+				if !ok {
+					break more
+				}
+				batch = append(batch, req)
+				continue
+			default:
+			}
+			if r.sending.Load() == 0 {
+				break
+			}
+			select {
+			case req, ok := <-r.ch:
+				if !ok {
+					break more
+				}
+				batch = append(batch, req)
+			case <-linger.C:
+				break more
+			}
+		}
+		linger.Stop()
+		r.commit(batch)
+	}
+}
+
+func (r *recorder) commit(rs []store.AttemptRecord) {
+	var results []error
+	var err error
+	for try := 0; try < 2; try++ { // one retry: a lost batch would be sent again
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		results, err = r.store.RecordWebhookAttempts(ctx, rs)
+		cancel()
+		if err == nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	for i, rec := range rs {
+		e := err
+		if e == nil {
+			e = results[i]
+		}
+		if e != nil {
+			r.log.Error("webhooks: record attempt", "delivery", rec.DeliveryID, "err", e)
+		}
+	}
+	r.done <- len(rs)
+}
+
+// attempt sends the leased delivery once and returns its outcome to record.
+func (w *Webhooks) attempt(ctx context.Context, l store.LeasedDelivery) store.AttemptRecord {
+	d, ep := l.Delivery, l.Endpoint
 	var secrets []webhook.Secret
 	if s, err := webhook.ParseSecret(ep.Secret); err == nil {
 		secrets = append(secrets, s)
@@ -363,13 +682,8 @@ func (w *Webhooks) attempt(ctx context.Context, d *store.WebhookDelivery, ep *st
 	default:
 		o.Status = store.DeliveryFailed
 	}
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	defer cancel()
-	if err := w.Store.RecordWebhookAttempt(rctx, d.ID, d.LeaseToken, o); err != nil {
-		w.Logger.Error("webhooks: record attempt", "delivery", d.ID, "err", err)
-	}
 	w.Logger.Debug("webhooks: attempt", "delivery", d.ID, "attempt", d.AttemptCount, "status", o.Status, "http", res.StatusCode, "err", res.Error)
-	return &o
+	return store.AttemptRecord{DeliveryID: d.ID, LeaseToken: d.LeaseToken, Outcome: o}
 }
 
 // errWebhooksOff answers the management API when webhooks are not configured.

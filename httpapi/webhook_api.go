@@ -315,29 +315,28 @@ func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request, _ *s
 	return nil
 }
 
-// handleTestEndpoint sends one endpoint.test event now (spec §6.4): not
-// retried, not redeliverable. It answers 201 with the delivery and its
-// attempt.
+// handleTestEndpoint queues one endpoint.test event (spec §6.4): sent once,
+// not retried, not redeliverable. It does not hold the request for the
+// attempt (a receiver may take 30 s): it stores the delivery, asks the
+// sender to send it ahead of the queue, and answers 201 at once with the
+// pending delivery and its Location, which the client reads until the
+// status is acknowledged or failed. Being a stored delivery, the test
+// survives a restart like any other.
 func (s *Server) handleTestEndpoint(w http.ResponseWriter, r *http.Request, key *store.APIKey, e *store.WebhookEndpoint) error {
 	wh := s.Webhooks
-	now := wh.Now()
 	eventID := webhook.NewID()
-	body, err := delivery.EndpointTest(delivery.Meta{ID: eventID, CreatedAt: now, TeamID: key.TeamID})
+	body, err := delivery.EndpointTest(delivery.Meta{ID: eventID, CreatedAt: wh.Now(), TeamID: key.TeamID})
 	if err != nil {
 		return err
 	}
 	d := &store.WebhookDelivery{TeamID: key.TeamID, EndpointID: e.ID, EventID: eventID, EventType: webhook.EventEndpointTest,
-		MaxAttempts: 1, Body: body, AttemptCount: 1, LeaseToken: webhook.NewID(), NextAttemptAt: now.Add(wh.leaseDuration())}
+		MaxAttempts: 1, Body: body}
 	if err := wh.Store.CreateWebhookDelivery(r.Context(), d); err != nil {
 		return err
 	}
-	d.AttemptCount = 1
-	wh.attempt(r.Context(), d, e)
-	full, err := wh.Store.FindWebhookDelivery(r.Context(), d.ID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, deliveryDetail(full))
+	wh.sendFirst(d.ID)
+	w.Header().Set("Location", "/api/v1/webhook_deliveries/"+d.ID)
+	writeJSON(w, http.StatusCreated, deliveryDetail(d))
 	return nil
 }
 

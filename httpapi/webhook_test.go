@@ -61,12 +61,6 @@ func (rc *whReceiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}}).ServeHTTP(w, r)
 }
 
-func (rc *whReceiver) eventCount() int {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return len(rc.events)
-}
-
 type whBundle struct {
 	t    *testing.T
 	ctx  context.Context
@@ -115,6 +109,7 @@ func (b *whBundle) run() {
 
 type whResp struct {
 	Status int
+	Header http.Header
 	Body   map[string]any
 	Raw    string
 }
@@ -137,7 +132,7 @@ func (b *whBundle) do(method, path, key string, body any) whResp {
 	require.NoError(b.t, err)
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
-	out := whResp{Status: resp.StatusCode, Raw: string(raw)}
+	out := whResp{Status: resp.StatusCode, Header: resp.Header, Raw: string(raw)}
 	_ = json.Unmarshal(raw, &out.Body)
 	return out
 }
@@ -269,32 +264,70 @@ func TestWebhookEndpointAPI(t *testing.T) {
 	require.Equal(t, 404, b.do("GET", "/api/v1/webhook_endpoints/"+id, b.key, nil).Status)
 }
 
+// waitDeliveryDone polls a delivery until it is no longer pending.
+func (b *whBundle) waitDeliveryDone(id string) whResp {
+	b.t.Helper()
+	var r whResp
+	require.Eventually(b.t, func() bool {
+		r = b.do("GET", "/api/v1/webhook_deliveries/"+id, b.key, nil)
+		return r.Status == 200 && r.Body["status"] != "pending"
+	}, 10*time.Second, 10*time.Millisecond)
+	return r
+}
+
+// TestWebhookTestSend: the test action answers at once with the queued
+// delivery (201, Location); the runner sends it once, signed like any
+// other, ahead of the endpoint's queue, and never retries it.
 func TestWebhookTestSend(t *testing.T) {
 	t.Parallel()
 	b := whSetup(t)
 	id, sec := b.createEndpoint(map[string]any{"headers": map[string]string{"Authorization": "Bearer abc"}})
+
+	// A backlog for the same endpoint, queued before the test.
+	b.wh.Workers = 1
+	for range 20 {
+		ev := uuid.NewString()
+		d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: id, EventID: ev, EventType: "task.failed", MaxAttempts: 8,
+			Body: []byte(`{"id":"` + ev + `","type":"task.failed"}`)}
+		require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	}
 	r := b.do("POST", "/api/v1/webhook_endpoints/"+id+"/test", b.key, nil)
 	require.Equal(t, 201, r.Status, r.Raw)
-	require.Equal(t, "acknowledged", r.Body["status"])
+	require.Equal(t, "pending", r.Body["status"], "answered before the attempt")
 	require.Equal(t, "endpoint.test", r.Body["event_type"])
-	require.Len(t, r.Body["attempts"], 1)
-	require.EqualValues(t, 204, r.Body["last_status_code"])
-	require.Equal(t, 1, b.rc.eventCount())
+	require.EqualValues(t, 0, r.Body["attempt_count"])
+	require.Equal(t, []any{}, r.Body["attempts"])
+	loc := "/api/v1/webhook_deliveries/" + r.Body["id"].(string)
+	b.run()
+	done := b.waitDeliveryDone(r.Body["id"].(string))
+	require.Equal(t, "acknowledged", done.Body["status"])
+	require.EqualValues(t, 1, done.Body["attempt_count"])
+	require.Len(t, done.Body["attempts"], 1)
+	require.EqualValues(t, 204, done.Body["last_status_code"])
+	require.Equal(t, r.Body["request_body"], done.Body["request_body"])
+
 	b.rc.mu.Lock()
 	h, body := b.rc.headers[0], b.rc.bodies[0]
 	b.rc.mu.Unlock()
+	require.Equal(t, "endpoint.test", h.Get(webhook.HeaderEvent), "sent ahead of the 20 queued before it")
 	require.NoError(t, webhook.Verify(body, h, sec))
 	require.Equal(t, "Bearer abc", h.Get("Authorization"))
 	require.Equal(t, "1", h.Get(webhook.HeaderAttempt))
 	require.Equal(t, r.Body["id"], h.Get(webhook.HeaderDeliveryID))
 	require.Equal(t, string(body), r.Body["request_body"])
+	require.Equal(t, loc, r.Header.Get("Location"))
 
-	// Test events are never redelivered.
+	// A failing test is not retried, and test events are never redelivered.
+	b.waitDelivery(id, 20, "acknowledged") // the newest page: the backlog is done
 	b.rc.mu.Lock()
 	b.rc.answers = []int{500}
 	b.rc.mu.Unlock()
 	r = b.do("POST", "/api/v1/webhook_endpoints/"+id+"/test", b.key, nil)
-	require.Equal(t, "failed", r.Body["status"], "a test is sent once, not retried")
+	require.Equal(t, 201, r.Status)
+	failed := b.waitDeliveryDone(r.Body["id"].(string))
+	require.Equal(t, "failed", failed.Body["status"], "a test is sent once, not retried")
+	require.EqualValues(t, 1, failed.Body["attempt_count"])
+	require.EqualValues(t, 500, failed.Body["last_status_code"])
 	re := b.do("POST", "/api/v1/webhook_deliveries/"+r.Body["id"].(string)+"/redeliver", b.key, nil)
 	require.Equal(t, 400, re.Status)
 }
@@ -504,56 +537,16 @@ func TestWebhookReferenceMode(t *testing.T) {
 	require.NotNil(t, r.Body["next_cursor"])
 }
 
-// BenchmarkWebhookDeliveries measures durable deliveries per second: lease
-// from SQLite, sign, POST to a loopback receiver, record the attempt.
-func BenchmarkWebhookDeliveries(b *testing.B) {
-	ctx := context.Background()
-	db, err := sqlite.Open(ctx, filepath.Join(b.TempDir(), "bench.db"))
-	require.NoError(b, err)
-	defer db.Close()
-	team, _ := db.CreateTeam(ctx, "Acme")
-	recv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		w.WriteHeader(http.StatusNoContent)
-	}))
-	defer recv.Close()
-	ep := &store.WebhookEndpoint{TeamID: team.ID, URL: recv.URL, Enabled: true, Secret: webhook.NewSecret().String()}
-	require.NoError(b, db.CreateWebhookEndpoint(ctx, ep))
-	body := bytes.Repeat([]byte("x"), 2048)
-	var ids []string
-	for range b.N {
-		d := &store.WebhookDelivery{TeamID: team.ID, EndpointID: ep.ID, EventID: uuid.NewString(), EventType: "task.completed", MaxAttempts: 8, Body: body}
-		require.NoError(b, db.CreateWebhookDelivery(ctx, d))
-		ids = append(ids, d.ID)
-	}
-	wh := &httpapi.Webhooks{Store: db, AllowPrivate: true, PollInterval: 5 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	runCtx, cancel := context.WithCancel(ctx)
-	b.ResetTimer()
-	start := time.Now()
-	done := make(chan struct{})
-	go func() { _ = wh.Run(runCtx); close(done) }()
-	for _, id := range ids { // deliveries are sent oldest first; wait for the last
-		for {
-			d, err := db.FindWebhookDelivery(ctx, id)
-			require.NoError(b, err)
-			if d.Status != store.DeliveryPending {
-				break
-			}
-			time.Sleep(2 * time.Millisecond)
-		}
-	}
-	elapsed := time.Since(start)
-	b.StopTimer()
-	cancel()
-	<-done
-	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "deliveries/s")
-}
-
+// TestWebhookShutdownGrace: at shutdown the attempt in flight runs on for
+// the grace, is cut short and recorded as a retryable failure; a delivery
+// leased into the local queue but not started is handed back uncounted.
 func TestWebhookShutdownGrace(t *testing.T) {
 	t.Parallel()
 	b := whSetup(t)
 	hang := make(chan struct{})
+	arrived := make(chan string, 2)
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- r.Header.Get(webhook.HeaderDeliveryID)
 		select {
 		case <-hang:
 		case <-r.Context().Done():
@@ -563,28 +556,55 @@ func TestWebhookShutdownGrace(t *testing.T) {
 	defer close(hang) // before Close, which waits for handlers
 	ep := &store.WebhookEndpoint{TeamID: b.team.ID, URL: slow.URL, Enabled: true, Secret: webhook.NewSecret().String()}
 	require.NoError(t, b.db.CreateWebhookEndpoint(b.ctx, ep))
-	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: ep.ID, EventID: uuid.NewString(), EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
-	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	var ds []*store.WebhookDelivery
+	for range 2 {
+		d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: ep.ID, EventID: uuid.NewString(), EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
+		require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+		ds = append(ds, d)
+	}
+	b.wh.Workers = 1 // one attempt in flight, one delivery queued behind it
 	b.wh.ShutdownGrace = 100 * time.Millisecond
 	b.wh.Policy = delivery.Policy{Jitter: -1}
 	ctx, cancel := context.WithCancel(b.ctx)
 	done := make(chan struct{})
 	go func() { _ = b.wh.Run(ctx); close(done) }()
-	require.Eventually(t, func() bool {
-		got, _ := b.db.FindWebhookDelivery(b.ctx, d.ID)
-		return got.AttemptCount == 1
-	}, 5*time.Second, 10*time.Millisecond)
+	var inFlight string
+	select {
+	case inFlight = <-arrived:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no attempt started")
+	}
+	require.Eventually(t, func() bool { // the other one is leased into the queue
+		for _, d := range ds {
+			if got, _ := b.db.FindWebhookDelivery(b.ctx, d.ID); d.ID != inFlight && got.AttemptCount == 1 {
+				return true
+			}
+		}
+		return false
+	}, 5*time.Second, 5*time.Millisecond)
 	cancel()
 	select {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("Run did not stop within the grace")
 	}
-	got, err := b.db.FindWebhookDelivery(b.ctx, d.ID)
-	require.NoError(t, err)
-	require.Equal(t, store.DeliveryPending, got.Status, "cut short: retried later")
-	require.Len(t, got.Attempts, 1)
-	require.WithinDuration(t, time.Now().Add(time.Minute), got.NextAttemptAt, 10*time.Second)
+	for _, d := range ds {
+		got, err := b.db.FindWebhookDelivery(b.ctx, d.ID)
+		require.NoError(t, err)
+		require.Equal(t, store.DeliveryPending, got.Status)
+		require.Empty(t, got.LeaseToken)
+		if d.ID == inFlight {
+			require.Equal(t, 1, got.AttemptCount, "cut short: retried later")
+			require.Len(t, got.Attempts, 1)
+			require.Contains(t, got.Attempts[0].Error, "context canceled")
+			require.WithinDuration(t, time.Now().Add(time.Minute), got.NextAttemptAt, 10*time.Second)
+		} else {
+			require.Zero(t, got.AttemptCount, "never started: handed back")
+			require.Empty(t, got.Attempts)
+			require.WithinDuration(t, time.Now(), got.NextAttemptAt, 10*time.Second)
+		}
+	}
+	require.Len(t, arrived, 0, "the queued delivery was never sent")
 }
 
 // TestWebhookAPIHostileInput: malformed bodies, refused URLs and headers,
@@ -636,4 +656,42 @@ func TestWebhookAPIHostileInput(t *testing.T) {
 	// Not a UUID, or another team's: not found.
 	require.Equal(t, 404, b.do("GET", "/api/v1/webhook_endpoints/../../etc", b.key, nil).Status)
 	require.Equal(t, 404, b.do("GET", "/api/v1/webhook_deliveries/nope", b.key, nil).Status)
+}
+
+// TestWebhookInterruptedAttemptRetried: another sender leased a delivery
+// and stopped before an answer (kill -9). Once its lease expires the runner
+// closes that attempt as interrupted and makes the next one: same delivery
+// id, attempt number 2, and the history shows both attempts.
+func TestWebhookInterruptedAttemptRetried(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	id, sec := b.createEndpoint(nil)
+	ev := uuid.NewString()
+	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: id, EventID: ev, EventType: "task.failed", MaxAttempts: 8,
+		Body: []byte(`{"id":"` + ev + `","type":"task.failed"}`)}
+	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	crashed, err := b.db.LeaseWebhookDeliveries(b.ctx, store.LeaseRequest{Limit: 1, Lease: 200 * time.Millisecond})
+	require.NoError(t, err)
+	require.Len(t, crashed.Deliveries, 1)
+
+	b.run()
+	done := b.waitDeliveryDone(d.ID)
+	require.Equal(t, "acknowledged", done.Body["status"])
+	require.EqualValues(t, 2, done.Body["attempt_count"])
+	attempts := done.Body["attempts"].([]any)
+	require.Len(t, attempts, 2)
+	first, second := attempts[0].(map[string]any), attempts[1].(map[string]any)
+	require.EqualValues(t, 1, first["number"])
+	require.Equal(t, store.InterruptedAttempt, first["error"])
+	require.Nil(t, first["status_code"])
+	require.EqualValues(t, 2, second["number"])
+	require.EqualValues(t, 204, second["status_code"])
+
+	b.rc.mu.Lock()
+	defer b.rc.mu.Unlock()
+	require.Len(t, b.rc.headers, 1, "the interrupted attempt never reached the receiver")
+	h := b.rc.headers[0]
+	require.Equal(t, "2", h.Get(webhook.HeaderAttempt))
+	require.Equal(t, d.ID, h.Get(webhook.HeaderDeliveryID))
+	require.NoError(t, webhook.Verify(b.rc.bodies[0], h, sec))
 }

@@ -71,12 +71,63 @@ type SeqTaskEvent struct {
 	*TaskEvent
 }
 
-// AttemptOutcome is what RecordWebhookAttempt stores: the attempt, the
+// AttemptOutcome is what RecordWebhookAttempts stores: the attempt, the
 // delivery's new status and, when still pending, when to try again.
 type AttemptOutcome struct {
 	Attempt       WebhookAttempt
 	Status        string
 	NextAttemptAt time.Time
+}
+
+// AttemptRecord is the outcome of one attempt of a leased delivery, with
+// the lease it was made under.
+type AttemptRecord struct {
+	DeliveryID string
+	LeaseToken string
+	Outcome    AttemptOutcome
+}
+
+// InterruptedAttempt is the error stored for an attempt whose lease expired
+// before its outcome was recorded (the sending process stopped or crashed).
+const InterruptedAttempt = "interrupted: the sender stopped before an answer"
+
+// LeaseRequest says which due deliveries LeaseWebhookDeliveries may lease.
+type LeaseRequest struct {
+	// Limit is the most deliveries leased at once (at least 1).
+	Limit int
+	// PerEndpoint caps the attempts in flight to one endpoint, Busy
+	// included; 0 means no cap.
+	PerEndpoint int
+	// Busy is the number of attempts the caller has in flight per
+	// endpoint id.
+	Busy map[string]int
+	// First names deliveries to lease before the others when they are
+	// pending and due (a test send); they count toward Limit but not
+	// toward PerEndpoint.
+	First []string
+	// Lease is how long the leases last; an attempt not recorded by then
+	// is interrupted and the delivery is due again.
+	Lease time.Duration
+}
+
+// LeasedDelivery is a delivery leased for one attempt, with its endpoint
+// as it is now (URL, headers and secret of this attempt).
+type LeasedDelivery struct {
+	Delivery *WebhookDelivery // Body set; AttemptCount is this attempt's number
+	Endpoint *WebhookEndpoint
+}
+
+// LeaseBatch is what LeaseWebhookDeliveries leased.
+type LeaseBatch struct {
+	Deliveries []LeasedDelivery
+	// NextDue is the earliest next_attempt_at of the pending deliveries
+	// after this lease (leased ones included: their lease expires then),
+	// or zero when none is pending. It may be in the past when due
+	// deliveries were left for lack of room.
+	NextDue time.Time
+	// Interrupted counts the expired leases this call found and closed:
+	// their attempt is stored with the error InterruptedAttempt.
+	Interrupted int
 }
 
 // Webhooks stores webhook endpoints, deliveries and their attempts. It is
@@ -108,19 +159,31 @@ type Webhooks interface {
 	// is idempotent. It returns ECONFLICT when the cursor is past seq.
 	FanOut(ctx context.Context, seq int64, ds []*WebhookDelivery) error
 
-	// CreateWebhookDelivery stores d (a test send or a manual redelivery);
-	// ID, Seq and CreatedAt are set when empty. When d.LeaseToken is set,
-	// d is created leased until d.NextAttemptAt, so the caller sends it.
+	// CreateWebhookDelivery stores a pending delivery (a test send or a
+	// manual redelivery), due at d.NextAttemptAt (zero: now); ID, Seq and
+	// CreatedAt are set when empty.
 	CreateWebhookDelivery(ctx context.Context, d *WebhookDelivery) error
-	// LeaseWebhookDelivery leases the pending delivery due first for d,
-	// counts the attempt and returns it with its endpoint, or nil, nil. A
-	// lease that expires (a crashed worker) makes the delivery due again.
-	LeaseWebhookDelivery(ctx context.Context, d time.Duration) (*WebhookDelivery, *WebhookEndpoint, error)
-	// RecordWebhookAttempt stores the attempt of the leased delivery and its
-	// outcome. When the delivery is no longer pending (it was cancelled
-	// meanwhile) the attempt is stored and the status kept, unless the
-	// attempt acknowledged it. ECONFLICT when the lease was lost.
-	RecordWebhookAttempt(ctx context.Context, deliveryID, leaseToken string, o AttemptOutcome) error
+	// LeaseWebhookDeliveries leases due pending deliveries, oldest due
+	// first, in one transaction: each gets the same new lease token, its
+	// attempt count goes up by one and that attempt is stored as started
+	// (no status code, no error), so a delivery's attempt_count always
+	// equals its number of attempt rows. It first closes expired leases:
+	// the attempt in progress gets the error InterruptedAttempt, and the
+	// delivery is due again, or failed when it has used its attempts.
+	LeaseWebhookDeliveries(ctx context.Context, r LeaseRequest) (*LeaseBatch, error)
+	// RecordWebhookAttempts stores the outcomes of attempts of leased
+	// deliveries in one transaction. Each attempt is stored under the
+	// delivery's current attempt number. A delivery that is no longer
+	// pending (cancelled meanwhile) keeps its status unless the attempt
+	// acknowledged it. The result has one entry per record: nil, ECONFLICT
+	// when the lease was lost (expired and closed, or leased again) or
+	// ENOTFOUND; err is set when nothing could be stored.
+	RecordWebhookAttempts(ctx context.Context, rs []AttemptRecord) (results []error, err error)
+	// ReleaseWebhookDeliveries hands back leased deliveries whose attempt
+	// was never started (a sender shutting down): the attempt is uncounted
+	// and its row removed, and the delivery is due at once. Deliveries no
+	// longer held under their lease are left alone.
+	ReleaseWebhookDeliveries(ctx context.Context, ds []*WebhookDelivery) error
 	// FindWebhookDelivery returns the delivery with its attempts, or ENOTFOUND.
 	FindWebhookDelivery(ctx context.Context, id string) (*WebhookDelivery, error)
 	// ListWebhookDeliveries returns up to limit deliveries of the endpoint
@@ -130,6 +193,11 @@ type Webhooks interface {
 	// PurgeWebhookDeliveries removes the deliveries of every event whose
 	// deliveries all finished before t; it returns how many it removed.
 	PurgeWebhookDeliveries(ctx context.Context, t time.Time) (int, error)
+	// PurgeTaskEvents removes the task events created before t that were
+	// fanned out and that no delivery refers to any more (deliveries keep
+	// their own body: redelivery does not read the event); it returns how
+	// many it removed.
+	PurgeTaskEvents(ctx context.Context, t time.Time) (int, error)
 }
 
 // SigningKeys keeps server-side signing keys, such as the key of the

@@ -1,11 +1,14 @@
 package sqlite
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/docextract/docextract"
@@ -118,7 +121,9 @@ func (db *DB) UpdateWebhookEndpoint(ctx context.Context, e *store.WebhookEndpoin
 		if old.URL == e.URL && old.Enabled == e.Enabled && maps.Equal(old.Headers, whNonNil(e.Headers)) {
 			return nil
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'cancelled', lease_token = '', finished_at = ?,
+		// The lease stays: an attempt in flight may still finish and be
+		// recorded by its holder (spec §3), or is closed as interrupted.
+		res, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'cancelled', finished_at = ?,
 			last_error = CASE WHEN last_error = '' THEN 'cancelled: endpoint changed' ELSE last_error END
 			WHERE endpoint_id = ? AND status = 'pending'`, ms(now), e.ID)
 		if err != nil {
@@ -214,20 +219,25 @@ func (db *DB) whInsertDelivery(ctx context.Context, tx *txn, d *store.WebhookDel
 		d.NextAttemptAt = now
 	}
 	d.CreatedAt = now
+	d.AttemptCount, d.LeaseToken = 0, "" // attempts start leased, by LeaseWebhookDeliveries
 	conflict := ""
 	if orIgnore {
 		conflict = ` ON CONFLICT DO NOTHING`
 	}
 	var seq sql.NullInt64
 	err := tx.QueryRowContext(ctx, `INSERT INTO webhook_deliveries (id, team_id, endpoint_id, event_id, event_type, redelivery_of, status, attempt_count,
-		max_attempts, last_status_code, last_error, body, next_attempt_at, lease_token, created_at, finished_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`+conflict+` RETURNING seq`,
+		max_attempts, last_status_code, last_error, next_attempt_at, lease_token, created_at, finished_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`+conflict+` RETURNING seq`,
 		d.ID, d.TeamID, d.EndpointID, d.EventID, d.EventType, d.RedeliveryOf, d.Status, d.AttemptCount, d.MaxAttempts,
-		d.LastStatusCode, d.LastError, whBytes(d.Body), ms(d.NextAttemptAt), d.LeaseToken, ms(now), ms(d.FinishedAt)).Scan(&seq)
+		d.LastStatusCode, d.LastError, ms(d.NextAttemptAt), d.LeaseToken, ms(now), ms(d.FinishedAt)).Scan(&seq)
 	if orIgnore && errors.Is(err, sql.ErrNoRows) {
 		return nil // an automatic delivery of this event to this endpoint exists
 	}
+	if err != nil {
+		return err
+	}
 	d.Seq = seq.Int64
+	_, err = tx.ExecContext(ctx, `INSERT INTO webhook_delivery_bodies (seq, body) VALUES (?, ?)`, d.Seq, whBytes(d.Body))
 	return err
 }
 
@@ -264,65 +274,432 @@ func whScanDelivery(s scanner, extra ...any) (*store.WebhookDelivery, error) {
 	return &d, nil
 }
 
-// LeaseWebhookDelivery implements store.Webhooks.
-func (db *DB) LeaseWebhookDelivery(ctx context.Context, lease time.Duration) (*store.WebhookDelivery, *store.WebhookEndpoint, error) {
-	now := db.now()
+// LeaseWebhookDeliveries implements store.Webhooks.
+func (db *DB) LeaseWebhookDeliveries(ctx context.Context, r store.LeaseRequest) (*store.LeaseBatch, error) {
+	if r.Limit <= 0 {
+		r.Limit = 1
+	}
+	if r.Lease <= 0 {
+		r.Lease = time.Minute
+	}
+	now := db.now().Truncate(time.Millisecond)
+	until := now.Add(r.Lease)
 	token := db.NewID()
-	until := now.Add(lease)
-	var d *store.WebhookDelivery
-	var e *store.WebhookEndpoint
+	var out *store.LeaseBatch
 	err := db.writeTx(ctx, func(tx *txn) error {
-		var id string
-		err := tx.QueryRowContext(ctx, `UPDATE webhook_deliveries SET lease_token = ?, next_attempt_at = ?, attempt_count = attempt_count + 1
-			WHERE seq = (SELECT seq FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT 1)
-			RETURNING id`, token, ms(until), ms(now)).Scan(&id)
+		out = &store.LeaseBatch{}
+		var err error
+		if out.Interrupted, err = whCloseExpired(ctx, tx, now); err != nil {
+			return err
+		}
+		seqs, err := whPick(ctx, tx, r, now)
 		if err != nil {
 			return err
 		}
-		var body []byte
-		if d, err = whScanDelivery(tx.QueryRowContext(ctx, `SELECT `+whDeliveryColumns+`, body FROM webhook_deliveries WHERE id = ?`, id), &body); err != nil {
+		if len(seqs) > 0 {
+			if out.Deliveries, err = db.whLease(ctx, tx, seqs, token, now, until); err != nil {
+				return err
+			}
+		}
+		// The next delivery due, or the next lease to expire.
+		var due, expiry sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT
+				(SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status = 'pending' AND lease_token = ''),
+				(SELECT min(next_attempt_at) FROM webhook_deliveries WHERE lease_token <> '')`).Scan(&due, &expiry); err != nil {
 			return err
 		}
-		d.Body = body
-		e, err = whScanEndpoint(tx.QueryRowContext(ctx, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id = ?`, d.EndpointID))
-		return err
+		switch {
+		case !due.Valid:
+			out.NextDue = fromMS(expiry)
+		case !expiry.Valid:
+			out.NextDue = fromMS(due)
+		default:
+			out.NextDue = fromMS(sql.NullInt64{Int64: min(due.Int64, expiry.Int64), Valid: true})
+		}
+		return nil
 	})
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, nil
-	}
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return d, e, nil
+	return out, nil
 }
 
-// RecordWebhookAttempt implements store.Webhooks.
-func (db *DB) RecordWebhookAttempt(ctx context.Context, deliveryID, leaseToken string, o store.AttemptOutcome) error {
-	now := db.now().Truncate(time.Millisecond)
-	a := o.Attempt
-	return db.writeTx(ctx, func(tx *txn) error {
-		var status, token string
-		if err := tx.QueryRowContext(ctx, `SELECT status, lease_token FROM webhook_deliveries WHERE id = ?`, deliveryID).Scan(&status, &token); err != nil {
-			return rowErr(err, "Webhook delivery")
+// whCloseExpired closes the leases that expired before now: the attempt in
+// flight is stored as interrupted, and a pending delivery is due again or,
+// when that was its last attempt, failed. A delivery cancelled meanwhile
+// keeps its status.
+func whCloseExpired(ctx context.Context, tx *txn, now time.Time) (int, error) {
+	rows, err := tx.QueryContext(ctx, `UPDATE webhook_deliveries SET lease_token = '',
+			status = CASE WHEN status = 'pending' AND attempt_count >= max_attempts THEN 'failed' ELSE status END,
+			finished_at = CASE WHEN status = 'pending' AND attempt_count >= max_attempts THEN ? ELSE finished_at END,
+			last_status_code = CASE WHEN status = 'pending' THEN 0 ELSE last_status_code END,
+			last_error = CASE WHEN status = 'pending' THEN ? ELSE last_error END
+		WHERE lease_token <> '' AND next_attempt_at <= ?
+		RETURNING seq, attempt_count`, ms(now), store.InterruptedAttempt, ms(now))
+	if err != nil {
+		return 0, err
+	}
+	type attempt struct {
+		seq int64
+		n   int
+	}
+	var closed []attempt
+	for rows.Next() {
+		var a attempt
+		if err := rows.Scan(&a.seq, &a.n); err != nil {
+			rows.Close()
+			return 0, err
 		}
-		if status == store.DeliveryPending && token != leaseToken {
-			return docextract.Errorf(docextract.ECONFLICT, "Delivery lease lost.")
+		closed = append(closed, a)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return 0, err
+	}
+	for _, a := range closed {
+		if _, err := tx.ExecContext(ctx, `UPDATE webhook_attempts SET error = ?
+			WHERE delivery_seq = ? AND number = ? AND status_code = 0 AND error = ''`, store.InterruptedAttempt, a.seq, a.n); err != nil {
+			return 0, err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO webhook_attempts (delivery_id, number, started_at, status_code, error, duration_ms, response_body)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, deliveryID, a.Number, ms(a.StartedAt), a.StatusCode, a.Error, a.Duration.Milliseconds(), a.ResponseBody); err != nil {
+	}
+	return len(closed), nil
+}
+
+// whPick chooses the deliveries to lease: r.First when due, then the
+// pending deliveries due first, at most r.PerEndpoint in flight per
+// endpoint.
+func whPick(ctx context.Context, tx *txn, r store.LeaseRequest, now time.Time) ([]int64, error) {
+	p := whPicker{r: r, busy: make(map[string]int, len(r.Busy)), chosen: map[int64]bool{}}
+	for ep, n := range r.Busy {
+		p.busy[ep] = n
+	}
+	if len(r.First) > 0 {
+		rows, err := tx.QueryContext(ctx, `SELECT seq, endpoint_id FROM webhook_deliveries
+			WHERE id IN (SELECT value FROM json_each(?)) AND status = 'pending' AND lease_token = '' AND next_attempt_at <= ?
+			ORDER BY seq`, whJSONList(r.First), ms(now))
+		if err != nil {
+			return nil, err
+		}
+		if err := p.take(rows, false); err != nil {
+			return nil, err
+		}
+	}
+	need := r.Limit - len(p.seqs)
+	if need <= 0 {
+		return p.seqs, nil
+	}
+	// The common case: the deliveries due first, read from the due index.
+	rows, err := tx.QueryContext(ctx, `SELECT seq, endpoint_id FROM webhook_deliveries
+		WHERE status = 'pending' AND lease_token = '' AND next_attempt_at <= ?
+		ORDER BY next_attempt_at, endpoint_id, seq LIMIT ?`, ms(now), need+len(p.seqs))
+	if err != nil {
+		return nil, err
+	}
+	if err := p.take(rows, true); err != nil {
+		return nil, err
+	}
+	if len(p.seqs) == r.Limit || !p.capped {
+		return p.seqs, nil
+	}
+	// Some endpoints are at their cap and may hold the head of the queue:
+	// visit the endpoints with pending deliveries one by one (a seek each
+	// on the pending-by-endpoint index) and take the due deliveries of
+	// those with room, earliest due first.
+	return p.seqs, p.perEndpoint(ctx, tx, now)
+}
+
+// whPicker collects the deliveries whPick leases.
+type whPicker struct {
+	r      store.LeaseRequest
+	busy   map[string]int
+	chosen map[int64]bool
+	seqs   []int64
+	capped bool // a due delivery was left because its endpoint was full
+}
+
+func (p *whPicker) full(ep string) bool {
+	return p.r.PerEndpoint > 0 && p.busy[ep] >= p.r.PerEndpoint
+}
+
+// take chooses from rows of (seq, endpoint_id), respecting the caps when
+// capped is set.
+func (p *whPicker) take(rows *sql.Rows, capped bool) error {
+	defer rows.Close()
+	for len(p.seqs) < p.r.Limit && rows.Next() {
+		var seq int64
+		var ep string
+		if err := rows.Scan(&seq, &ep); err != nil {
 			return err
 		}
-		newStatus, next, finished := o.Status, ms(o.NextAttemptAt), int64(0)
-		if status != store.DeliveryPending && o.Status != store.DeliveryAcknowledged {
-			newStatus = status // cancelled meanwhile: the attempt is history only
+		if p.chosen[seq] {
+			continue
 		}
-		if newStatus != store.DeliveryPending {
-			next, finished = 0, ms(now)
+		if capped && p.full(ep) {
+			p.capped = true
+			continue
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = ?, last_status_code = ?, last_error = ?, next_attempt_at = ?,
-			lease_token = '', finished_at = CASE WHEN ? = 0 THEN 0 WHEN finished_at > 0 AND status <> 'pending' THEN finished_at ELSE ? END
-			WHERE id = ?`, newStatus, a.StatusCode, a.Error, next, finished, finished, deliveryID)
+		p.chosen[seq] = true
+		p.seqs = append(p.seqs, seq)
+		p.busy[ep]++
+	}
+	return rows.Err()
+}
+
+// maxVisitedEndpoints bounds the endpoints one lease visits in
+// whPicker.perEndpoint.
+const maxVisitedEndpoints = 256
+
+func (p *whPicker) perEndpoint(ctx context.Context, tx *txn, now time.Time) error {
+	type cand struct {
+		seq int64
+		due int64
+		ep  string
+	}
+	var cands []cand
+	last := ""
+	for range maxVisitedEndpoints {
+		var ep string
+		var first int64
+		err := tx.QueryRowContext(ctx, `SELECT endpoint_id, next_attempt_at FROM webhook_deliveries
+			WHERE status = 'pending' AND lease_token = '' AND endpoint_id > ? ORDER BY endpoint_id, next_attempt_at LIMIT 1`, last).Scan(&ep, &first)
+		if errors.Is(err, sql.ErrNoRows) {
+			break
+		} else if err != nil {
+			return err
+		}
+		last = ep
+		if first > ms(now) || p.full(ep) {
+			continue
+		}
+		room := p.r.Limit - len(p.seqs)
+		if p.r.PerEndpoint > 0 {
+			room = min(room, p.r.PerEndpoint-p.busy[ep])
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT seq, next_attempt_at FROM webhook_deliveries
+			WHERE status = 'pending' AND lease_token = '' AND endpoint_id = ? AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?`, ep, ms(now), room+len(p.seqs))
+		if err != nil {
+			return err
+		}
+		n := 0
+		for rows.Next() && n < room {
+			c := cand{ep: ep}
+			if err := rows.Scan(&c.seq, &c.due); err != nil {
+				rows.Close()
+				return err
+			}
+			if !p.chosen[c.seq] {
+				cands = append(cands, c)
+				n++
+			}
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+	}
+	slices.SortFunc(cands, func(a, b cand) int { return cmp.Or(cmp.Compare(a.due, b.due), cmp.Compare(a.seq, b.seq)) })
+	for _, c := range cands {
+		if len(p.seqs) == p.r.Limit {
+			break
+		}
+		if p.full(c.ep) {
+			continue
+		}
+		p.chosen[c.seq] = true
+		p.seqs = append(p.seqs, c.seq)
+		p.busy[c.ep]++
+	}
+	return nil
+}
+
+// whLease leases the deliveries seqs under token until until, stores their
+// new attempts as started, and loads their endpoints.
+func (db *DB) whLease(ctx context.Context, tx *txn, seqs []int64, token string, now, until time.Time) ([]store.LeasedDelivery, error) {
+	list, _ := json.Marshal(seqs)
+	rows, err := tx.QueryContext(ctx, `UPDATE webhook_deliveries SET lease_token = ?, next_attempt_at = ?, attempt_count = attempt_count + 1
+		WHERE seq IN (SELECT value FROM json_each(?))
+		RETURNING `+whDeliveryColumns+`, (SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)`,
+		token, ms(until), string(list))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]store.LeasedDelivery, 0, len(seqs))
+	var epIDs []string
+	seen := map[string]bool{}
+	for rows.Next() {
+		var body []byte
+		d, err := whScanDelivery(rows, &body)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		d.Body = body
+		out = append(out, store.LeasedDelivery{Delivery: d})
+		if !seen[d.EndpointID] {
+			seen[d.EndpointID] = true
+			epIDs = append(epIDs, d.EndpointID)
+		}
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b store.LeasedDelivery) int { return cmp.Compare(a.Delivery.Seq, b.Delivery.Seq) })
+	// The attempt is history from now on: were this process to stop before
+	// recording it, the expired lease closes it as interrupted.
+	if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_seq, number, started_at)
+		SELECT seq, attempt_count, ? FROM webhook_deliveries WHERE seq IN (SELECT value FROM json_each(?))
+		ON CONFLICT (delivery_seq, number) DO UPDATE SET started_at = excluded.started_at, status_code = 0, error = '',
+			duration_ms = 0, response_body = NULL`, ms(now), string(list)); err != nil {
+		return nil, err
+	}
+	eps, err := db.whListEndpoints(ctx, tx, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?))`, whJSONList(epIDs))
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*store.WebhookEndpoint, len(eps))
+	for _, e := range eps {
+		byID[e.ID] = e
+	}
+	for i := range out {
+		out[i].Endpoint = byID[out[i].Delivery.EndpointID]
+	}
+	return out, nil
+}
+
+// RecordWebhookAttempts implements store.Webhooks. The outcomes travel as
+// one JSON array, so a batch costs two statements whatever its size: one
+// UPDATE of the deliveries held under their lease, one upsert of their
+// attempts.
+func (db *DB) RecordWebhookAttempts(ctx context.Context, rs []store.AttemptRecord) ([]error, error) {
+	now := db.now().Truncate(time.Millisecond)
+	outcomes := make([][6]any, len(rs))
+	for i, r := range rs {
+		o, a := r.Outcome, r.Outcome.Attempt
+		if a.StatusCode == 0 && a.Error == "" {
+			a.Error = "no answer" // an empty attempt means "in flight"
+		}
+		outcomes[i] = [6]any{r.DeliveryID, r.LeaseToken, o.Status, ms(o.NextAttemptAt), a.StatusCode, a.Error}
+	}
+	outJSON, err := json.Marshal(outcomes)
+	if err != nil {
+		return nil, err
+	}
+	results := make([]error, len(rs))
+	err = db.writeTx(ctx, func(tx *txn) error {
+		// A delivery cancelled meanwhile keeps its status unless the
+		// attempt acknowledged it; only the lease holder records.
+		rows, err := tx.QueryContext(ctx, `UPDATE webhook_deliveries AS d SET
+				status = CASE WHEN d.status = 'pending' OR o.status = 'acknowledged' THEN o.status ELSE d.status END,
+				next_attempt_at = CASE WHEN d.status = 'pending' AND o.status = 'pending' THEN o.next ELSE 0 END,
+				finished_at = CASE WHEN d.status = 'pending' AND o.status = 'pending' THEN 0
+					WHEN d.status <> 'pending' AND d.finished_at > 0 THEN d.finished_at ELSE ? END,
+				last_status_code = o.code, last_error = o.error, lease_token = ''
+			FROM (SELECT value ->> 0 AS id, value ->> 1 AS token, value ->> 2 AS status, value ->> 3 AS next,
+					value ->> 4 AS code, value ->> 5 AS error FROM json_each(?)) AS o
+			WHERE d.id = o.id AND d.lease_token = o.token AND d.lease_token <> ''
+			RETURNING id, seq, attempt_count`, ms(now), string(outJSON))
+		if err != nil {
+			return err
+		}
+		type held struct {
+			seq int64
+			n   int
+		}
+		got := make(map[string]held, len(rs))
+		for rows.Next() {
+			var id string
+			var h held
+			if err := rows.Scan(&id, &h.seq, &h.n); err != nil {
+				rows.Close()
+				return err
+			}
+			got[id] = h
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+		attempts := make([][7]any, 0, len(got))
+		for i, r := range rs {
+			h, ok := got[r.DeliveryID]
+			if !ok {
+				var one int
+				err := tx.QueryRowContext(ctx, `SELECT 1 FROM webhook_deliveries WHERE id = ?`, r.DeliveryID).Scan(&one)
+				switch {
+				case errors.Is(err, sql.ErrNoRows):
+					results[i] = notFound("Webhook delivery")
+				case err != nil:
+					return err
+				default:
+					results[i] = docextract.Errorf(docextract.ECONFLICT, "Delivery lease lost.")
+				}
+				continue
+			}
+			results[i] = nil
+			a := r.Outcome.Attempt
+			var body any // NULL when empty
+			if len(a.ResponseBody) > 0 {
+				body = hex.EncodeToString(a.ResponseBody)
+			}
+			attempts = append(attempts, [7]any{h.seq, h.n, ms(a.StartedAt), a.StatusCode, outcomes[i][5], a.Duration.Milliseconds(), body})
+		}
+		if len(attempts) == 0 {
+			return nil
+		}
+		attJSON, err := json.Marshal(attempts)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_seq, number, started_at, status_code, error, duration_ms, response_body)
+			SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, unhex(value ->> 6) FROM json_each(?) WHERE true
+			ON CONFLICT (delivery_seq, number) DO UPDATE SET started_at = excluded.started_at, status_code = excluded.status_code,
+				error = excluded.error, duration_ms = excluded.duration_ms, response_body = excluded.response_body`, string(attJSON))
 		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// ReleaseWebhookDeliveries implements store.Webhooks.
+func (db *DB) ReleaseWebhookDeliveries(ctx context.Context, ds []*store.WebhookDelivery) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	now := db.now().Truncate(time.Millisecond)
+	held := make([][2]string, len(ds))
+	for i, d := range ds {
+		held[i] = [2]string{d.ID, d.LeaseToken}
+	}
+	list, err := json.Marshal(held)
+	if err != nil {
+		return err
+	}
+	return db.writeTx(ctx, func(tx *txn) error {
+		rows, err := tx.QueryContext(ctx, `UPDATE webhook_deliveries AS d SET attempt_count = attempt_count - 1, lease_token = '',
+				next_attempt_at = CASE WHEN d.status = 'pending' THEN ? ELSE d.next_attempt_at END
+			FROM (SELECT value ->> 0 AS id, value ->> 1 AS token FROM json_each(?)) AS h
+			WHERE d.id = h.id AND d.lease_token = h.token AND d.lease_token <> ''
+			RETURNING seq, attempt_count + 1`, ms(now), string(list))
+		if err != nil {
+			return err
+		}
+		var attempts [][2]int64
+		for rows.Next() {
+			var a [2]int64
+			if err := rows.Scan(&a[0], &a[1]); err != nil {
+				rows.Close()
+				return err
+			}
+			attempts = append(attempts, a)
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+		for _, a := range attempts {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM webhook_attempts WHERE delivery_seq = ? AND number = ? AND status_code = 0 AND error = ''`, a[0], a[1]); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 
@@ -332,12 +709,13 @@ func (db *DB) FindWebhookDelivery(ctx context.Context, id string) (*store.Webhoo
 	err := db.readTx(ctx, func(tx *txn) error {
 		var body []byte
 		var err error
-		if d, err = whScanDelivery(tx.QueryRowContext(ctx, `SELECT `+whDeliveryColumns+`, body FROM webhook_deliveries WHERE id = ?`, id), &body); err != nil {
+		if d, err = whScanDelivery(tx.QueryRowContext(ctx, `SELECT `+whDeliveryColumns+`, (SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)
+			FROM webhook_deliveries WHERE id = ?`, id), &body); err != nil {
 			return rowErr(err, "Webhook delivery")
 		}
 		d.Body = body
 		rows, err := tx.QueryContext(ctx, `SELECT number, started_at, status_code, error, duration_ms, response_body FROM webhook_attempts
-			WHERE delivery_id = ? ORDER BY number`, id)
+			WHERE delivery_seq = ? ORDER BY number`, d.Seq)
 		if err != nil {
 			return err
 		}
@@ -397,4 +775,30 @@ func (db *DB) PurgeWebhookDeliveries(ctx context.Context, t time.Time) (int, err
 		return err
 	})
 	return int(n), err
+}
+
+// PurgeTaskEvents implements store.Webhooks. It deletes in chunks, each in
+// its own transaction, so the writer is never held long.
+func (db *DB) PurgeTaskEvents(ctx context.Context, t time.Time) (int, error) {
+	const chunk = 1000
+	total := 0
+	for {
+		var n int64
+		err := db.writeTx(ctx, func(tx *txn) error {
+			res, err := tx.ExecContext(ctx, `DELETE FROM task_events WHERE seq IN (
+				SELECT e.seq FROM task_events e
+				WHERE e.seq <= (SELECT last_seq FROM webhook_fanout_cursor WHERE id = 1) AND e.created_at < ?
+					AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)
+				ORDER BY e.seq LIMIT ?)`, ms(t), chunk)
+			if err != nil {
+				return err
+			}
+			n, err = res.RowsAffected()
+			return err
+		})
+		total += int(n)
+		if err != nil || n < chunk {
+			return total, err
+		}
+	}
 }

@@ -20,6 +20,12 @@ const (
 	DefaultMaxResponseBytes = 64 << 10
 	MaxURLLength            = 2048
 	MaxCustomHeaders        = 10
+
+	// MaxIdleConnsPerHost is how many connections to one receiver the
+	// client keeps open between attempts. A sender with more attempts in
+	// flight to one receiver than this would close and dial connections
+	// all the time; keep per-receiver concurrency at or below it.
+	MaxIdleConnsPerHost = 32
 )
 
 // privatePrefixes are admitted by Config.AllowPrivate: loopback and private
@@ -69,8 +75,8 @@ func NewClient(cfg Config) *http.Client {
 		TLSClientConfig:        tlsConf,
 		TLSHandshakeTimeout:    10 * time.Second,
 		ForceAttemptHTTP2:      true,
-		MaxIdleConns:           100,
-		MaxIdleConnsPerHost:    4,
+		MaxIdleConns:           256,
+		MaxIdleConnsPerHost:    MaxIdleConnsPerHost,
 		IdleConnTimeout:        90 * time.Second,
 		ExpectContinueTimeout:  time.Second,
 		MaxResponseHeaderBytes: 64 << 10,
