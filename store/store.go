@@ -97,8 +97,8 @@ type Job struct {
 	LeaseToken string
 	VisibleAt  time.Time // the lease expires then
 	// Password opens the task's encrypted PDF; set by ResumeTask.
-	Password string
-	CreatedAt  time.Time
+	Password  string
+	CreatedAt time.Time
 }
 
 // Task event types.
