@@ -62,13 +62,3 @@ func (p *spools) put(f *os.File) {
 		f.Close()
 	}
 }
-
-// close closes the idle spools.
-func (p *spools) close() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, f := range p.idle {
-		f.Close()
-	}
-	p.idle = nil
-}

@@ -121,29 +121,6 @@ func (db *DB) hold(ctx context.Context, tx *txn, teamID, holdID string, amount i
 	return saveBalance(ctx, tx, teamID, b)
 }
 
-// capture charges amount for ref against holdID inside tx (idempotent).
-func (db *DB) capture(ctx context.Context, tx *txn, holdID, ref string, amount int64) error {
-	h, ok, err := loadHold(ctx, tx, holdID)
-	if err != nil || !ok {
-		return err
-	}
-	b, err := loadBalance(ctx, tx, h.TeamID)
-	if err != nil {
-		return err
-	}
-	b, h, err = credits.ApplyCapture(b, h, amount)
-	if err != nil {
-		return err
-	}
-	if ok, err := db.appendEntryOnce(ctx, tx, h.TeamID, holdID, credits.ActionCapture, ref, amount); err != nil || !ok {
-		return err
-	}
-	if err := saveHold(ctx, tx, h); err != nil {
-		return err
-	}
-	return saveBalance(ctx, tx, h.TeamID, b)
-}
-
 // void releases what holdID still reserves, inside tx (idempotent).
 func (db *DB) void(ctx context.Context, tx *txn, holdID string) error {
 	h, ok, err := loadHold(ctx, tx, holdID)
