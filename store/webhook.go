@@ -179,10 +179,11 @@ type Webhooks interface {
 	// when the lease was lost (expired and closed, or leased again) or
 	// ENOTFOUND; err is set when nothing could be stored.
 	RecordWebhookAttempts(ctx context.Context, rs []AttemptRecord) (results []error, err error)
-	// ReleaseWebhookDeliveries hands back leased deliveries whose attempt
-	// was never started (a sender shutting down): the attempt is uncounted
-	// and its row removed, and the delivery is due at once. Deliveries no
-	// longer held under their lease are left alone.
+	// ReleaseWebhookDeliveries hands back leased deliveries (Seq and
+	// LeaseToken as leased) whose attempt was never started (a sender
+	// shutting down): the attempt is uncounted and its row removed, and the
+	// delivery is due at once. Deliveries no longer held under their lease
+	// are left alone.
 	ReleaseWebhookDeliveries(ctx context.Context, ds []*WebhookDelivery) error
 	// FindWebhookDelivery returns the delivery with its attempts, or ENOTFOUND.
 	FindWebhookDelivery(ctx context.Context, id string) (*WebhookDelivery, error)
