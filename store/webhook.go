@@ -113,13 +113,16 @@ type LeaseRequest struct {
 // LeasedDelivery is a delivery leased for one attempt, with its endpoint
 // as it is now (URL, headers and secret of this attempt).
 type LeasedDelivery struct {
-	Delivery *WebhookDelivery // Body set; AttemptCount is this attempt's number
+	// Delivery as leased: pending, AttemptCount this attempt's number,
+	// NextAttemptAt the lease's expiry, Body set; its last status code and
+	// error are not loaded.
+	Delivery *WebhookDelivery
 	Endpoint *WebhookEndpoint
 }
 
 // LeaseBatch is what LeaseWebhookDeliveries leased.
 type LeaseBatch struct {
-	Deliveries []LeasedDelivery
+	Deliveries []LeasedDelivery // First ones first, then in due order
 	// NextDue is the earliest next_attempt_at of the pending deliveries
 	// after this lease (leased ones included: their lease expires then),
 	// or zero when none is pending. It may be in the past when due

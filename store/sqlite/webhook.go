@@ -301,6 +301,12 @@ func (db *DB) LeaseWebhookDeliveries(ctx context.Context, r store.LeaseRequest) 
 			if held, err = whLease(ctx, tx, seqs, token, now, until); err != nil {
 				return err
 			}
+			// In the order picked: test sends first, then due order.
+			rank := make(map[int64]int, len(seqs))
+			for i, seq := range seqs {
+				rank[seq] = i
+			}
+			slices.SortFunc(held, func(a, b whHeld) int { return cmp.Compare(rank[a.seq], rank[b.seq]) })
 		}
 		// The next delivery due, or the next lease to expire.
 		var due, expiry sql.NullInt64
@@ -574,17 +580,20 @@ func whLease(ctx context.Context, tx *txn, seqs []int64, token string, now, unti
 }
 
 // whLoadLeased reads the leased deliveries, with their bodies and
-// endpoints, from the read pool. A delivery removed meanwhile (its endpoint
-// was deleted) is left out.
+// endpoints, from the read pool, in the order of held. A delivery removed
+// meanwhile (its endpoint was deleted) is left out.
 func (db *DB) whLoadLeased(ctx context.Context, held []whHeld, token string, until time.Time) ([]store.LeasedDelivery, error) {
 	seqs := make([]int64, len(held))
 	attempt := make(map[int64]int, len(held))
+	rank := make(map[int64]int, len(held))
 	for i, h := range held {
-		seqs[i], attempt[h.seq] = h.seq, h.attempt
+		seqs[i], attempt[h.seq], rank[h.seq] = h.seq, h.attempt, i
 	}
 	list, _ := json.Marshal(seqs)
-	rows, err := db.rd.QueryContext(ctx, `SELECT `+whDeliveryColumns+`, (SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)
-		FROM webhook_deliveries WHERE seq IN (SELECT value FROM json_each(?)) ORDER BY seq`, string(list))
+	// Only what an attempt needs, and what never changes once queued.
+	rows, err := db.rd.QueryContext(ctx, `SELECT seq, id, team_id, endpoint_id, event_id, event_type, redelivery_of, max_attempts, created_at,
+			(SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)
+		FROM webhook_deliveries WHERE seq IN (SELECT value FROM json_each(?))`, string(list))
 	if err != nil {
 		return nil, err
 	}
@@ -592,15 +601,17 @@ func (db *DB) whLoadLeased(ctx context.Context, held []whHeld, token string, unt
 	var epIDs []string
 	seen := map[string]bool{}
 	for rows.Next() {
-		var body []byte
-		d, err := whScanDelivery(rows, &body)
-		if err != nil {
+		d := &store.WebhookDelivery{Status: store.DeliveryPending}
+		var created int64
+		if err := rows.Scan(&d.Seq, &d.ID, &d.TeamID, &d.EndpointID, &d.EventID, &d.EventType, &d.RedeliveryOf, &d.MaxAttempts,
+			&created, &d.Body); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		// As leased, whatever happened since (a cancellation keeps the
 		// lease; the attempt may still be made and recorded).
-		d.Body, d.AttemptCount, d.LeaseToken, d.NextAttemptAt = body, attempt[d.Seq], token, until
+		d.CreatedAt = time.UnixMilli(created).UTC()
+		d.AttemptCount, d.LeaseToken, d.NextAttemptAt = attempt[d.Seq], token, until
 		out = append(out, store.LeasedDelivery{Delivery: d})
 		if !seen[d.EndpointID] {
 			seen[d.EndpointID] = true
@@ -624,6 +635,7 @@ func (db *DB) whLoadLeased(ctx context.Context, held []whHeld, token string, unt
 			kept = append(kept, l)
 		}
 	}
+	slices.SortFunc(kept, func(a, b store.LeasedDelivery) int { return cmp.Compare(rank[a.Delivery.Seq], rank[b.Delivery.Seq]) })
 	return kept, nil
 }
 
