@@ -129,9 +129,14 @@ func (w *Webhooks) wakeSenders() {
 	}
 }
 
-// leaseDuration covers a wait in the local queue (at most one attempt of
-// the same endpoint ahead), the attempt, and room to record it.
+// leaseDuration covers a wait in the local queue, the attempt, and room to
+// record it. A queued delivery with less than minLeaseLeft is handed back
+// instead of started.
 func (w *Webhooks) leaseDuration() time.Duration { return 2*delivery.DefaultTimeout + 30*time.Second }
+
+// minLeaseLeft is the lease an attempt needs when it starts: the sender's
+// timeout and room to record the outcome.
+const minLeaseLeft = delivery.DefaultTimeout + 20*time.Second
 
 // Run fans out, sends and purges until ctx ends, then lets attempts in
 // flight finish (see ShutdownGrace) and records them.
@@ -377,15 +382,17 @@ const leaseLinger = time.Millisecond
 const recordLinger = time.Millisecond
 
 // dispatch keeps up to Workers attempts in flight, at most PerEndpoint per
-// endpoint. Deliveries are leased in batches, in one transaction, into a
-// local queue of up to Workers deliveries (at most PerEndpoint per endpoint
-// beyond those in flight), so a freed slot starts the next attempt at once
-// and a lease is taken only when the queue runs half empty. Each attempt
-// runs on its own goroutine; its outcome goes to a group-commit recorder
-// and the delivery stays leased until that commit. It sleeps until a slot
-// frees, a delivery is queued, the next delivery falls due or
-// PollInterval passes. When ctx ends it leases no more, hands back the
-// queued deliveries and returns once every attempt started is recorded.
+// endpoint. Deliveries are leased in batches, one transaction each, into a
+// local queue of up to 2*Workers deliveries (at most Workers of one
+// endpoint beyond those in flight, so a slow endpoint cannot fill it), so a
+// freed slot starts the next attempt at once and a lease is taken only
+// when the queue is half empty. A queued delivery whose lease no longer
+// covers an attempt is handed back. Attempts run on Workers long-lived
+// goroutines; outcomes go to a group-commit recorder and each delivery
+// stays leased until its outcome is committed. It sleeps until a slot
+// frees, a delivery is queued, the next delivery falls due or PollInterval
+// passes. When ctx ends it leases no more, hands back the queued
+// deliveries and returns once every attempt started is recorded.
 func (w *Webhooks) dispatch(ctx context.Context) {
 	// Attempts are not cut short by ctx at once: they may run on for
 	// ShutdownGrace (the sender's timeout bounds them anyway).
@@ -432,13 +439,26 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 		freed     bool                   // a slot freed since the last lease
 		lastLease time.Time
 	)
+	var releasing sync.WaitGroup
+	defer releasing.Wait()
 	start := func() {
 		if ctx.Err() != nil {
 			return
 		}
 		kept := queue[:0]
+		var stale []store.LeasedDelivery
+		now := w.Now()
 		for _, l := range queue {
 			ep := l.Delivery.EndpointID
+			if l.Delivery.NextAttemptAt.Sub(now) < minLeaseLeft {
+				// Waited too long behind its endpoint's attempts: not
+				// enough lease left for an attempt. Hand it back.
+				stale = append(stale, l)
+				if held[ep]--; held[ep] <= 0 {
+					delete(held, ep)
+				}
+				continue
+			}
 			if inFlight >= w.Workers || sending[ep] >= w.PerEndpoint {
 				kept = append(kept, l)
 				continue
@@ -451,6 +471,9 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 		}
 		clear(queue[len(kept):])
 		queue = kept
+		if len(stale) > 0 {
+			releasing.Go(func() { w.release(stale) })
+		}
 	}
 	// One lease at a time runs on its own goroutine, so attempts keep
 	// starting from the queue while it commits.
@@ -474,11 +497,11 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 		}
 		now := w.Now()
 		due := !nextDue.IsZero() && !nextDue.After(now)
-		low := len(queue) <= w.Workers/2
+		low := len(queue) <= w.Workers
 		lingered := time.Since(lastLease) >= leaseLinger
 		if !leasing && ctx.Err() == nil && low && (poke || len(first) > 0 || due && (!dry || freed && lingered)) {
-			limit := w.Workers - len(queue)
-			req := store.LeaseRequest{Limit: limit, PerEndpoint: 2 * w.PerEndpoint, Busy: maps.Clone(held),
+			limit := 2*w.Workers - len(queue)
+			req := store.LeaseRequest{Limit: limit, PerEndpoint: w.PerEndpoint + w.Workers, Busy: maps.Clone(held),
 				First: slices.Clone(first), Lease: w.leaseDuration()}
 			leasing, first = true, first[:0]
 			poke, freed, lastLease = false, false, time.Now()

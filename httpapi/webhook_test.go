@@ -695,3 +695,70 @@ func TestWebhookInterruptedAttemptRetried(t *testing.T) {
 	require.Equal(t, d.ID, h.Get(webhook.HeaderDeliveryID))
 	require.NoError(t, webhook.Verify(b.rc.bodies[0], h, sec))
 }
+
+// TestWebhookQueuedLeaseRunsLow: a delivery leased into the local queue
+// behind its endpoint's slow attempts is handed back, not started, once
+// its lease no longer covers an attempt; it is leased again at once.
+func TestWebhookQueuedLeaseRunsLow(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	b.db.Now, b.wh.Now = clock, clock
+	hang := make(chan struct{})
+	arrived := make(chan string, 4)
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- r.Header.Get(webhook.HeaderDeliveryID)
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}))
+	defer slow.Close()
+	defer close(hang)
+	ep := &store.WebhookEndpoint{TeamID: b.team.ID, URL: slow.URL, Enabled: true, Secret: webhook.NewSecret().String()}
+	require.NoError(t, b.db.CreateWebhookEndpoint(b.ctx, ep))
+	var ds []*store.WebhookDelivery
+	for range 2 {
+		d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: ep.ID, EventID: uuid.NewString(), EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
+		require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+		ds = append(ds, d)
+	}
+	b.wh.Workers = 1
+	b.run()
+	var inFlight string
+	select {
+	case inFlight = <-arrived:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no attempt started")
+	}
+	queued := ds[0]
+	if queued.ID == inFlight {
+		queued = ds[1]
+	}
+	var token string
+	require.Eventually(t, func() bool {
+		got, _ := b.db.FindWebhookDelivery(b.ctx, queued.ID)
+		token = got.LeaseToken
+		return token != ""
+	}, 5*time.Second, 5*time.Millisecond, "leased into the queue")
+
+	// 45 s later the queued lease (90 s) has less left than an attempt
+	// needs: handed back and leased again, never sent under the old lease.
+	mu.Lock()
+	now = now.Add(45 * time.Second)
+	mu.Unlock()
+	require.Eventually(t, func() bool {
+		got, _ := b.db.FindWebhookDelivery(b.ctx, queued.ID)
+		return got.LeaseToken != "" && got.LeaseToken != token
+	}, 5*time.Second, 5*time.Millisecond)
+	got, err := b.db.FindWebhookDelivery(b.ctx, queued.ID)
+	require.NoError(t, err)
+	require.Equal(t, 1, got.AttemptCount, "the handed-back lease was uncounted")
+	require.Len(t, got.Attempts, 1)
+	require.Len(t, arrived, 0, "still waiting for its slot")
+	first, err := b.db.FindWebhookDelivery(b.ctx, inFlight)
+	require.NoError(t, err)
+	require.Equal(t, 1, first.AttemptCount, "the attempt in flight is untouched")
+}

@@ -113,13 +113,16 @@ type LeaseRequest struct {
 // LeasedDelivery is a delivery leased for one attempt, with its endpoint
 // as it is now (URL, headers and secret of this attempt).
 type LeasedDelivery struct {
-	Delivery *WebhookDelivery // Body set; AttemptCount is this attempt's number
+	// Delivery as leased: pending, AttemptCount this attempt's number,
+	// NextAttemptAt the lease's expiry, Body set; its last status code and
+	// error are not loaded.
+	Delivery *WebhookDelivery
 	Endpoint *WebhookEndpoint
 }
 
 // LeaseBatch is what LeaseWebhookDeliveries leased.
 type LeaseBatch struct {
-	Deliveries []LeasedDelivery
+	Deliveries []LeasedDelivery // First ones first, then in due order
 	// NextDue is the earliest next_attempt_at of the pending deliveries
 	// after this lease (leased ones included: their lease expires then),
 	// or zero when none is pending. It may be in the past when due
@@ -179,10 +182,11 @@ type Webhooks interface {
 	// when the lease was lost (expired and closed, or leased again) or
 	// ENOTFOUND; err is set when nothing could be stored.
 	RecordWebhookAttempts(ctx context.Context, rs []AttemptRecord) (results []error, err error)
-	// ReleaseWebhookDeliveries hands back leased deliveries whose attempt
-	// was never started (a sender shutting down): the attempt is uncounted
-	// and its row removed, and the delivery is due at once. Deliveries no
-	// longer held under their lease are left alone.
+	// ReleaseWebhookDeliveries hands back leased deliveries (Seq and
+	// LeaseToken as leased) whose attempt was never started (a sender
+	// shutting down): the attempt is uncounted and its row removed, and the
+	// delivery is due at once. Deliveries no longer held under their lease
+	// are left alone.
 	ReleaseWebhookDeliveries(ctx context.Context, ds []*WebhookDelivery) error
 	// FindWebhookDelivery returns the delivery with its attempts, or ENOTFOUND.
 	FindWebhookDelivery(ctx context.Context, id string) (*WebhookDelivery, error)

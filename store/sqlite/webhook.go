@@ -286,8 +286,9 @@ func (db *DB) LeaseWebhookDeliveries(ctx context.Context, r store.LeaseRequest) 
 	until := now.Add(r.Lease)
 	token := db.NewID()
 	var out *store.LeaseBatch
+	var held []whHeld
 	err := db.writeTx(ctx, func(tx *txn) error {
-		out = &store.LeaseBatch{}
+		out, held = &store.LeaseBatch{}, nil
 		var err error
 		if out.Interrupted, err = whCloseExpired(ctx, tx, now); err != nil {
 			return err
@@ -297,9 +298,15 @@ func (db *DB) LeaseWebhookDeliveries(ctx context.Context, r store.LeaseRequest) 
 			return err
 		}
 		if len(seqs) > 0 {
-			if out.Deliveries, err = db.whLease(ctx, tx, seqs, token, now, until); err != nil {
+			if held, err = whLease(ctx, tx, seqs, token, now, until); err != nil {
 				return err
 			}
+			// In the order picked: test sends first, then due order.
+			rank := make(map[int64]int, len(seqs))
+			for i, seq := range seqs {
+				rank[seq] = i
+			}
+			slices.SortFunc(held, func(a, b whHeld) int { return cmp.Compare(rank[a.seq], rank[b.seq]) })
 		}
 		// The next delivery due, or the next lease to expire.
 		var due, expiry sql.NullInt64
@@ -318,7 +325,19 @@ func (db *DB) LeaseWebhookDeliveries(ctx context.Context, r store.LeaseRequest) 
 		}
 		return nil
 	})
-	if err != nil {
+	if err != nil || len(held) == 0 {
+		return out, err
+	}
+	// What does not change under a lease (event, body, endpoint ids) is
+	// read after the commit, from the read pool: the single writer is held
+	// only for the state changes.
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if out.Deliveries, err = db.whLoadLeased(rctx, held, token, until); err != nil {
+		// Hand the batch back rather than let it wait for its expiry.
+		if rerr := db.whRelease(rctx, whHeldJSON(held, token)); rerr != nil {
+			err = errors.Join(err, rerr)
+		}
 		return nil, err
 	}
 	return out, nil
@@ -510,28 +529,89 @@ func (p *whPicker) perEndpoint(ctx context.Context, tx *txn, now time.Time) erro
 	return nil
 }
 
-// whLease leases the deliveries seqs under token until until, stores their
-// new attempts as started, and loads their endpoints.
-func (db *DB) whLease(ctx context.Context, tx *txn, seqs []int64, token string, now, until time.Time) ([]store.LeasedDelivery, error) {
+// whHeld is a delivery leased by whLease and its attempt number.
+type whHeld struct {
+	seq     int64
+	attempt int
+}
+
+func whHeldJSON(held []whHeld, token string) string {
+	pairs := make([][2]any, len(held))
+	for i, h := range held {
+		pairs[i] = [2]any{h.seq, token}
+	}
+	b, _ := json.Marshal(pairs)
+	return string(b)
+}
+
+// whLease leases the deliveries seqs under token until until and stores
+// their new attempts as started.
+func whLease(ctx context.Context, tx *txn, seqs []int64, token string, now, until time.Time) ([]whHeld, error) {
 	list, _ := json.Marshal(seqs)
 	rows, err := tx.QueryContext(ctx, `UPDATE webhook_deliveries SET lease_token = ?, next_attempt_at = ?, attempt_count = attempt_count + 1
-		WHERE seq IN (SELECT value FROM json_each(?))
-		RETURNING `+whDeliveryColumns+`, (SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)`,
-		token, ms(until), string(list))
+		WHERE seq IN (SELECT value FROM json_each(?)) RETURNING seq, attempt_count`, token, ms(until), string(list))
 	if err != nil {
 		return nil, err
 	}
-	out := make([]store.LeasedDelivery, 0, len(seqs))
-	var epIDs []string
-	seen := map[string]bool{}
+	held := make([]whHeld, 0, len(seqs))
+	attempts := make([][2]int64, 0, len(seqs))
 	for rows.Next() {
-		var body []byte
-		d, err := whScanDelivery(rows, &body)
-		if err != nil {
+		var h whHeld
+		if err := rows.Scan(&h.seq, &h.attempt); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		d.Body = body
+		held = append(held, h)
+		attempts = append(attempts, [2]int64{h.seq, int64(h.attempt)})
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, err
+	}
+	// The attempt is history from now on: were this process to stop before
+	// recording it, the expired lease closes it as interrupted.
+	pairs, _ := json.Marshal(attempts)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_seq, number, started_at)
+		SELECT value ->> 0, value ->> 1, ? FROM json_each(?) WHERE true
+		ON CONFLICT (delivery_seq, number) DO UPDATE SET started_at = excluded.started_at, status_code = 0, error = '',
+			duration_ms = 0, response_body = NULL`, ms(now), string(pairs)); err != nil {
+		return nil, err
+	}
+	return held, nil
+}
+
+// whLoadLeased reads the leased deliveries, with their bodies and
+// endpoints, from the read pool, in the order of held. A delivery removed
+// meanwhile (its endpoint was deleted) is left out.
+func (db *DB) whLoadLeased(ctx context.Context, held []whHeld, token string, until time.Time) ([]store.LeasedDelivery, error) {
+	seqs := make([]int64, len(held))
+	attempt := make(map[int64]int, len(held))
+	rank := make(map[int64]int, len(held))
+	for i, h := range held {
+		seqs[i], attempt[h.seq], rank[h.seq] = h.seq, h.attempt, i
+	}
+	list, _ := json.Marshal(seqs)
+	// Only what an attempt needs, and what never changes once queued.
+	rows, err := db.rd.QueryContext(ctx, `SELECT seq, id, team_id, endpoint_id, event_id, event_type, redelivery_of, max_attempts, created_at,
+			(SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)
+		FROM webhook_deliveries WHERE seq IN (SELECT value FROM json_each(?))`, string(list))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]store.LeasedDelivery, 0, len(held))
+	var epIDs []string
+	seen := map[string]bool{}
+	for rows.Next() {
+		d := &store.WebhookDelivery{Status: store.DeliveryPending}
+		var created int64
+		if err := rows.Scan(&d.Seq, &d.ID, &d.TeamID, &d.EndpointID, &d.EventID, &d.EventType, &d.RedeliveryOf, &d.MaxAttempts,
+			&created, &d.Body); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		// As leased, whatever happened since (a cancellation keeps the
+		// lease; the attempt may still be made and recorded).
+		d.CreatedAt = time.UnixMilli(created).UTC()
+		d.AttemptCount, d.LeaseToken, d.NextAttemptAt = attempt[d.Seq], token, until
 		out = append(out, store.LeasedDelivery{Delivery: d})
 		if !seen[d.EndpointID] {
 			seen[d.EndpointID] = true
@@ -541,16 +621,7 @@ func (db *DB) whLease(ctx context.Context, tx *txn, seqs []int64, token string, 
 	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out, func(a, b store.LeasedDelivery) int { return cmp.Compare(a.Delivery.Seq, b.Delivery.Seq) })
-	// The attempt is history from now on: were this process to stop before
-	// recording it, the expired lease closes it as interrupted.
-	if _, err := tx.ExecContext(ctx, `INSERT INTO webhook_attempts (delivery_seq, number, started_at)
-		SELECT seq, attempt_count, ? FROM webhook_deliveries WHERE seq IN (SELECT value FROM json_each(?))
-		ON CONFLICT (delivery_seq, number) DO UPDATE SET started_at = excluded.started_at, status_code = 0, error = '',
-			duration_ms = 0, response_body = NULL`, ms(now), string(list)); err != nil {
-		return nil, err
-	}
-	eps, err := db.whListEndpoints(ctx, tx, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?))`, whJSONList(epIDs))
+	eps, err := db.whListEndpoints(ctx, db.rd, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?))`, whJSONList(epIDs))
 	if err != nil {
 		return nil, err
 	}
@@ -558,10 +629,14 @@ func (db *DB) whLease(ctx context.Context, tx *txn, seqs []int64, token string, 
 	for _, e := range eps {
 		byID[e.ID] = e
 	}
-	for i := range out {
-		out[i].Endpoint = byID[out[i].Delivery.EndpointID]
+	kept := out[:0]
+	for _, l := range out {
+		if l.Endpoint = byID[l.Delivery.EndpointID]; l.Endpoint != nil {
+			kept = append(kept, l)
+		}
 	}
-	return out, nil
+	slices.SortFunc(kept, func(a, b store.LeasedDelivery) int { return cmp.Compare(rank[a.Delivery.Seq], rank[b.Delivery.Seq]) })
+	return kept, nil
 }
 
 // RecordWebhookAttempts implements store.Webhooks. The outcomes travel as
@@ -664,21 +739,27 @@ func (db *DB) ReleaseWebhookDeliveries(ctx context.Context, ds []*store.WebhookD
 	if len(ds) == 0 {
 		return nil
 	}
-	now := db.now().Truncate(time.Millisecond)
-	held := make([][2]string, len(ds))
+	pairs := make([][2]any, len(ds))
 	for i, d := range ds {
-		held[i] = [2]string{d.ID, d.LeaseToken}
+		pairs[i] = [2]any{d.Seq, d.LeaseToken}
 	}
-	list, err := json.Marshal(held)
+	list, err := json.Marshal(pairs)
 	if err != nil {
 		return err
 	}
+	return db.whRelease(ctx, string(list))
+}
+
+// whRelease hands back the deliveries of pairs, a JSON array of [seq,
+// lease token], still held under that token.
+func (db *DB) whRelease(ctx context.Context, pairs string) error {
+	now := db.now().Truncate(time.Millisecond)
 	return db.writeTx(ctx, func(tx *txn) error {
 		rows, err := tx.QueryContext(ctx, `UPDATE webhook_deliveries AS d SET attempt_count = attempt_count - 1, lease_token = '',
 				next_attempt_at = CASE WHEN d.status = 'pending' THEN ? ELSE d.next_attempt_at END
-			FROM (SELECT value ->> 0 AS id, value ->> 1 AS token FROM json_each(?)) AS h
-			WHERE d.id = h.id AND d.lease_token = h.token AND d.lease_token <> ''
-			RETURNING seq, attempt_count + 1`, ms(now), string(list))
+			FROM (SELECT value ->> 0 AS seq, value ->> 1 AS token FROM json_each(?)) AS h
+			WHERE d.seq = h.seq AND d.lease_token = h.token AND d.lease_token <> ''
+			RETURNING seq, attempt_count + 1`, ms(now), pairs)
 		if err != nil {
 			return err
 		}

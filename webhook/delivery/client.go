@@ -109,16 +109,26 @@ func invalid(format string, args ...any) error {
 // address at every connection. Errors are *docextract.Error with code
 // EINVALID and a message safe to show.
 func ValidateURL(raw string, allowPrivate bool) error {
+	_, err := parseURL(raw, allowPrivate)
+	return err
+}
+
+// parseURL is ValidateURL returning the parsed URL.
+func parseURL(raw string, allowPrivate bool) (*url.URL, error) {
 	if raw == "" {
-		return invalid("url is required.")
+		return nil, invalid("url is required.")
 	}
 	if len(raw) > MaxURLLength {
-		return invalid("url is longer than %d characters.", MaxURLLength)
+		return nil, invalid("url is longer than %d characters.", MaxURLLength)
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Opaque != "" {
-		return invalid("url is not a valid URL.")
+		return nil, invalid("url is not a valid URL.")
 	}
+	return u, checkURL(u, raw, allowPrivate)
+}
+
+func checkURL(u *url.URL, raw string, allowPrivate bool) error {
 	switch u.Scheme {
 	case "https":
 	case "http":

@@ -139,15 +139,18 @@ func NewSender(cfg Config) *Sender {
 func (s *Sender) Send(ctx context.Context, req Request) Result {
 	now := s.cfg.Now()
 	res := Result{StartedAt: now.UTC(), Timestamp: now.Unix()}
-	if err := ValidateURL(req.URL, s.cfg.AllowPrivate); err != nil {
+	u, err := parseURL(req.URL, s.cfg.AllowPrivate)
+	if err != nil {
 		res.Outcome, res.Error = Terminal, "refused URL: "+err.Error()
 		return res
 	}
-	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, req.URL, bytes.NewReader(req.Body))
+	hr, err := http.NewRequestWithContext(ctx, http.MethodPost, "", bytes.NewReader(req.Body))
 	if err != nil {
 		res.Outcome, res.Error = Terminal, "invalid request: "+err.Error()
 		return res
 	}
+	hr.URL, hr.Host = u, u.Host
+	hr.Header = make(http.Header, len(req.Headers)+8)
 	for k, v := range req.Headers {
 		if !reservedHeader(k) {
 			hr.Header.Set(k, v)
@@ -163,15 +166,16 @@ func (s *Sender) Send(ctx context.Context, req Request) Result {
 		}
 		sig = append(sig, webhook.Sign(sec, res.Timestamp, req.DeliveryID, req.Body)...)
 	}
+	// The names are in canonical form already: assigned, not Set.
 	h := hr.Header
-	h.Set("Content-Type", "application/json")
-	h.Set("User-Agent", webhook.UserAgent)
-	h.Set(webhook.HeaderEvent, req.EventType)
-	h.Set(webhook.HeaderEventID, req.EventID)
-	h.Set(webhook.HeaderDeliveryID, req.DeliveryID)
-	h.Set(webhook.HeaderAttempt, strconv.Itoa(req.Attempt))
-	h.Set(webhook.HeaderTimestamp, strconv.FormatInt(res.Timestamp, 10))
-	h.Set(webhook.HeaderSignature, string(sig))
+	h["Content-Type"] = []string{"application/json"}
+	h["User-Agent"] = []string{webhook.UserAgent}
+	h[webhook.HeaderEvent] = []string{req.EventType}
+	h[webhook.HeaderEventID] = []string{req.EventID}
+	h[webhook.HeaderDeliveryID] = []string{req.DeliveryID}
+	h[webhook.HeaderAttempt] = []string{strconv.Itoa(req.Attempt)}
+	h[webhook.HeaderTimestamp] = []string{strconv.FormatInt(res.Timestamp, 10)}
+	h[webhook.HeaderSignature] = []string{string(sig)}
 
 	start := time.Now()
 	resp, err := s.client.Do(hr)
