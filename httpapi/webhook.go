@@ -527,10 +527,14 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 		if d := nextDue.Sub(now); !nextDue.IsZero() && d > 0 && d < wait {
 			wait = d
 		}
-		if !leasing && low && due && dry && freed {
+		if ctx.Err() == nil && !leasing && low && due && dry && freed {
 			wait = min(wait, max(leaseLinger-time.Since(lastLease), 0))
 		}
 		timer.Reset(wait)
+		stopping := ctx.Done()
+		if ctx.Err() != nil {
+			stopping = nil // seen: from now on wait for the attempts, not spin
+		}
 		select {
 		case r := <-leases:
 			leasing = false
@@ -567,10 +571,10 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 		case <-w.wakeTx:
 			poke = true
 		case <-timer.C:
-			if !due {
-				poke = true // the poll interval passed or the next delivery fell due
-			}
-		case <-ctx.Done():
+			// The poll interval passed, the next delivery fell due, or a
+			// freed slot waited long enough: look.
+			poke = true
+		case <-stopping:
 		}
 		timer.Stop()
 	}

@@ -104,6 +104,7 @@ func TestWebhookEndpoints(t *testing.T) {
 	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(b.db.DeleteWebhookEndpoint(b.ctx, e.ID)))
 	_, err = b.db.FindWebhookDelivery(b.ctx, d.ID)
 	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(err))
+	require.Zero(t, b.rows(t, "webhook_delivery_bodies"), "bodies go with the endpoint's deliveries")
 }
 
 func TestWebhookFanOutLeaseRecord(t *testing.T) {
@@ -198,6 +199,19 @@ func TestWebhookFanOutLeaseRecord(t *testing.T) {
 	n, err = b.db.PurgeWebhookDeliveries(b.ctx, b.now.Add(time.Millisecond))
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
+	require.Zero(t, b.rows(t, "webhook_delivery_bodies"), "bodies go with their deliveries")
+	require.Zero(t, b.rows(t, "webhook_attempts"), "attempts go with their deliveries")
+}
+
+// rows counts the rows of table, read from the database file.
+func (b *whBundle) rows(t *testing.T, table string) int {
+	t.Helper()
+	c, err := sql.Open("sqlite", sqlite.DSN(b.db.Path(), true))
+	require.NoError(t, err)
+	defer c.Close()
+	var n int
+	require.NoError(t, c.QueryRow(`SELECT count(*) FROM `+table).Scan(&n))
+	return n
 }
 
 func TestWebhookCancelledWhileInFlight(t *testing.T) {
