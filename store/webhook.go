@@ -173,6 +173,8 @@ type Webhooks interface {
 	// equals its number of attempt rows. It first closes expired leases:
 	// the attempt in progress gets the error InterruptedAttempt, and the
 	// delivery is due again, or failed when it has used its attempts.
+	// Deliveries and endpoints are returned as one snapshot taken after the
+	// lease; a delivery cancelled in between is handed back, not returned.
 	LeaseWebhookDeliveries(ctx context.Context, r LeaseRequest) (*LeaseBatch, error)
 	// RecordWebhookAttempts stores the outcomes of attempts of leased
 	// deliveries in one transaction. Each attempt is stored under the
