@@ -28,8 +28,9 @@ type WebhookStore interface {
 const DefaultWebhookWorkers = 64
 
 // Webhooks turns recorded task events into signed deliveries and sends
-// them: fan-out to matching endpoints, leased delivery workers with
-// retries, and the 30-day purge. Set the fields, then call Run; the Server
+// them: fan-out to matching endpoints, batch-leased deliveries sent
+// concurrently with retries and group-commit recording, and the 30-day
+// purge of deliveries and task events. Set the fields, then call Run; the Server
 // serves its management API when Server.Webhooks is set. Zero values mean
 // the documented defaults.
 type Webhooks struct {
