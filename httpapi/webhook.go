@@ -28,8 +28,9 @@ type WebhookStore interface {
 const DefaultWebhookWorkers = 64
 
 // Webhooks turns recorded task events into signed deliveries and sends
-// them: fan-out to matching endpoints, leased delivery workers with
-// retries, and the 30-day purge. Set the fields, then call Run; the Server
+// them: fan-out to matching endpoints, batch-leased deliveries sent
+// concurrently with retries and group-commit recording, and the 30-day
+// purge of deliveries and task events. Set the fields, then call Run; the Server
 // serves its management API when Server.Webhooks is set. Zero values mean
 // the documented defaults.
 type Webhooks struct {
@@ -78,6 +79,13 @@ type Webhooks struct {
 	wakeFO chan struct{}
 	wakeTx chan struct{}
 	first  chan string // deliveries to send before the queue (test sends)
+	change chan endpointChange
+}
+
+// endpointChange is an endpoint updated or deleted at a time.
+type endpointChange struct {
+	id string
+	at time.Time
 }
 
 func (w *Webhooks) init() {
@@ -109,7 +117,23 @@ func (w *Webhooks) init() {
 		w.wakeFO = make(chan struct{}, 1)
 		w.wakeTx = make(chan struct{}, 1)
 		w.first = make(chan string, 64)
+		w.change = make(chan endpointChange, 256)
 	})
+}
+
+// EndpointChanged tells the running sender that endpoint id was updated
+// (URL, headers, enabled state, secret) or deleted at time at. Deliveries
+// leased into its local queue with the endpoint as it was before are
+// handed back, not sent: the store cancelled them, or they are leased
+// again with the endpoint as it is now (a rotated secret applies to every
+// request not yet started). Attempts already in flight finish. The
+// management API calls it after every change; it never blocks.
+func (w *Webhooks) EndpointChanged(id string, at time.Time) {
+	w.init()
+	select {
+	case w.change <- endpointChange{id: id, at: at}:
+	default: // the queue's lease bound still applies
+	}
 }
 
 // Wake tells the fan-out loop that a task event was recorded; use it as
@@ -441,6 +465,7 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 	)
 	var releasing sync.WaitGroup
 	defer releasing.Wait()
+	changed := map[string]time.Time{} // endpoint id -> when it last changed
 	start := func() {
 		if ctx.Err() != nil {
 			return
@@ -450,9 +475,10 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 		now := w.Now()
 		for _, l := range queue {
 			ep := l.Delivery.EndpointID
-			if l.Delivery.NextAttemptAt.Sub(now) < minLeaseLeft {
-				// Waited too long behind its endpoint's attempts: not
-				// enough lease left for an attempt. Hand it back.
+			// Waited too long behind its endpoint's attempts (not enough
+			// lease left for an attempt), or its endpoint changed since it
+			// was leased: hand it back.
+			if l.Delivery.NextAttemptAt.Sub(now) < minLeaseLeft || l.Endpoint.UpdatedAt.Before(changed[ep]) {
 				stale = append(stale, l)
 				if held[ep]--; held[ep] <= 0 {
 					delete(held, ep)
@@ -568,6 +594,18 @@ func (w *Webhooks) dispatch(ctx context.Context) {
 			open -= n
 		case id := <-w.first:
 			first = append(first, id)
+		case c := <-w.change:
+			if c.at.After(changed[c.id]) {
+				changed[c.id] = c.at
+			}
+			// A queued delivery is leased for at most leaseDuration:
+			// older changes can no longer concern one.
+			for id, at := range changed {
+				if now.Sub(at) > w.leaseDuration() {
+					delete(changed, id)
+				}
+			}
+			start()
 		case <-w.wakeTx:
 			poke = true
 		case <-timer.C:

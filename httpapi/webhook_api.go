@@ -291,6 +291,7 @@ func (s *Server) handleUpdateEndpoint(w http.ResponseWriter, r *http.Request, _ 
 	if _, err := s.Webhooks.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
 		return err
 	}
+	s.Webhooks.EndpointChanged(e.ID, e.UpdatedAt)
 	writeJSON(w, http.StatusOK, endpointBody(e, false))
 	return nil
 }
@@ -299,6 +300,7 @@ func (s *Server) handleDeleteEndpoint(w http.ResponseWriter, r *http.Request, _ 
 	if err := s.Webhooks.Store.DeleteWebhookEndpoint(r.Context(), e.ID); err != nil {
 		return err
 	}
+	s.Webhooks.EndpointChanged(e.ID, s.Webhooks.Now())
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
@@ -311,6 +313,7 @@ func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request, _ *s
 	if _, err := s.Webhooks.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
 		return err
 	}
+	s.Webhooks.EndpointChanged(e.ID, e.UpdatedAt)
 	writeJSON(w, http.StatusOK, endpointBody(e, true))
 	return nil
 }

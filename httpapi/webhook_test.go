@@ -762,3 +762,135 @@ func TestWebhookQueuedLeaseRunsLow(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 1, first.AttemptCount, "the attempt in flight is untouched")
 }
+
+// heldReceiver holds every request until release is closed, then answers
+// 204; it keeps what it was sent.
+type heldReceiver struct {
+	srv     *httptest.Server
+	release chan struct{}
+	arrived chan struct{}
+	mu      sync.Mutex
+	headers []http.Header
+	bodies  [][]byte
+}
+
+func newHeldReceiver(t *testing.T) *heldReceiver {
+	h := &heldReceiver{release: make(chan struct{}), arrived: make(chan struct{}, 64)}
+	h.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		h.mu.Lock()
+		h.headers, h.bodies = append(h.headers, r.Header.Clone()), append(h.bodies, body)
+		h.mu.Unlock()
+		h.arrived <- struct{}{}
+		select {
+		case <-h.release:
+			w.WriteHeader(http.StatusNoContent)
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(h.srv.Close)
+	return h
+}
+
+func (h *heldReceiver) count() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.headers)
+}
+
+// queueBehindHeld creates an endpoint on h through the API, queues n
+// deliveries for it and runs one worker: the first attempt is held, the
+// others wait leased in the local queue. It returns the endpoint id, its
+// secret and the deliveries.
+func (b *whBundle) queueBehindHeld(h *heldReceiver, n int) (string, webhook.Secret, []*store.WebhookDelivery) {
+	t := b.t
+	r := b.do("POST", "/api/v1/webhook_endpoints", b.key, map[string]any{"url": h.srv.URL})
+	require.Equal(t, 201, r.Status, r.Raw)
+	id := r.Body["id"].(string)
+	sec, err := webhook.ParseSecret(r.Body["secret"].(string))
+	require.NoError(t, err)
+	var ds []*store.WebhookDelivery
+	for range n {
+		d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: id, EventID: uuid.NewString(), EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
+		require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+		ds = append(ds, d)
+	}
+	b.wh.Workers = 1
+	b.run()
+	select {
+	case <-h.arrived:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no attempt started")
+	}
+	require.Eventually(t, func() bool { // the others are leased into the queue
+		for _, d := range ds {
+			got, _ := b.db.FindWebhookDelivery(b.ctx, d.ID)
+			if got.LeaseToken == "" {
+				return false
+			}
+		}
+		return true
+	}, 5*time.Second, 5*time.Millisecond)
+	return id, sec, ds
+}
+
+// TestWebhookRotationReachesQueued: a rotated secret applies to every
+// request not yet started, queued ones included; the one in flight keeps
+// the old secret (spec §5.7).
+func TestWebhookRotationReachesQueued(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	h := newHeldReceiver(t)
+	id, old, ds := b.queueBehindHeld(h, 3)
+	rot := b.do("POST", "/api/v1/webhook_endpoints/"+id+"/rotate_secret", b.key, nil)
+	require.Equal(t, 200, rot.Status)
+	sec, err := webhook.ParseSecret(rot.Body["secret"].(string))
+	require.NoError(t, err)
+	close(h.release)
+	for _, d := range ds {
+		require.Equal(t, "acknowledged", b.waitDeliveryDone(d.ID).Body["status"])
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	require.Len(t, h.headers, 3, "one request per delivery")
+	require.NoError(t, webhook.Verify(h.bodies[0], h.headers[0], old), "in flight at the rotation")
+	for i := 1; i < 3; i++ {
+		require.NoError(t, webhook.Verify(h.bodies[i], h.headers[i], sec), "queued at the rotation: the new secret")
+		require.Equal(t, "1", h.headers[i].Get(webhook.HeaderAttempt))
+	}
+}
+
+// TestWebhookURLChangeDropsQueued: changing the URL cancels the pending
+// deliveries; those already leased into the local queue are not sent to
+// the old URL (nor to the new one); the attempt in flight finishes.
+func TestWebhookURLChangeDropsQueued(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	h := newHeldReceiver(t)
+	id, _, ds := b.queueBehindHeld(h, 3)
+	r := b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"url": b.rc.srv.URL + "/hook"})
+	require.Equal(t, 200, r.Status, r.Raw)
+	require.Eventually(t, func() bool { // handed back: no lease, attempt uncounted
+		n := 0
+		for _, d := range ds {
+			got, _ := b.db.FindWebhookDelivery(b.ctx, d.ID)
+			if got.Status == store.DeliveryCancelled && got.LeaseToken == "" && got.AttemptCount == 0 && len(got.Attempts) == 0 {
+				n++
+			}
+		}
+		return n == 2
+	}, 5*time.Second, 5*time.Millisecond)
+	close(h.release)
+	require.Eventually(t, func() bool {
+		for _, d := range ds {
+			if got, _ := b.db.FindWebhookDelivery(b.ctx, d.ID); got.LeaseToken != "" {
+				return false
+			}
+		}
+		return true
+	}, 5*time.Second, 5*time.Millisecond)
+	require.Equal(t, 1, h.count(), "only the attempt in flight reached the old URL")
+	b.rc.mu.Lock()
+	require.Empty(t, b.rc.headers, "cancelled deliveries do not follow to the new URL")
+	b.rc.mu.Unlock()
+}

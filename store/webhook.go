@@ -95,10 +95,10 @@ const InterruptedAttempt = "interrupted: the sender stopped before an answer"
 type LeaseRequest struct {
 	// Limit is the most deliveries leased at once (at least 1).
 	Limit int
-	// PerEndpoint caps the attempts in flight to one endpoint, Busy
-	// included; 0 means no cap.
+	// PerEndpoint caps the deliveries the caller holds leased for one
+	// endpoint (in flight or queued), Busy included; 0 means no cap.
 	PerEndpoint int
-	// Busy is the number of attempts the caller has in flight per
+	// Busy is the number of deliveries the caller holds leased per
 	// endpoint id.
 	Busy map[string]int
 	// First names deliveries to lease before the others when they are
@@ -173,6 +173,8 @@ type Webhooks interface {
 	// equals its number of attempt rows. It first closes expired leases:
 	// the attempt in progress gets the error InterruptedAttempt, and the
 	// delivery is due again, or failed when it has used its attempts.
+	// Deliveries and endpoints are returned as one snapshot taken after the
+	// lease; a delivery cancelled in between is handed back, not returned.
 	LeaseWebhookDeliveries(ctx context.Context, r LeaseRequest) (*LeaseBatch, error)
 	// RecordWebhookAttempts stores the outcomes of attempts of leased
 	// deliveries in one transaction. Each attempt is stored under the

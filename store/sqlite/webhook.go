@@ -333,12 +333,18 @@ func (db *DB) LeaseWebhookDeliveries(ctx context.Context, r store.LeaseRequest) 
 	// only for the state changes.
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if out.Deliveries, err = db.whLoadLeased(rctx, held, token, until); err != nil {
+	var gone []whHeld
+	if out.Deliveries, gone, err = db.whLoadLeased(rctx, held, token, until); err != nil {
 		// Hand the batch back rather than let it wait for its expiry.
 		if rerr := db.whRelease(rctx, whHeldJSON(held, token)); rerr != nil {
 			err = errors.Join(err, rerr)
 		}
 		return nil, err
+	}
+	if len(gone) > 0 {
+		if err := db.whRelease(rctx, whHeldJSON(gone, token)); err != nil {
+			return nil, err // the batch stays leased until its expiry
+		}
 	}
 	return out, nil
 }
@@ -580,9 +586,12 @@ func whLease(ctx context.Context, tx *txn, seqs []int64, token string, now, unti
 }
 
 // whLoadLeased reads the leased deliveries, with their bodies and
-// endpoints, from the read pool, in the order of held. A delivery removed
-// meanwhile (its endpoint was deleted) is left out.
-func (db *DB) whLoadLeased(ctx context.Context, held []whHeld, token string, until time.Time) ([]store.LeasedDelivery, error) {
+// endpoints, from the read pool in one snapshot, in the order of held. A
+// delivery that is no longer pending there (cancelled by an endpoint
+// change since the lease) or no longer exists is left out and returned in
+// gone, to be handed back: it must not be sent with the endpoint as it is
+// now, nor as it was.
+func (db *DB) whLoadLeased(ctx context.Context, held []whHeld, token string, until time.Time) (out []store.LeasedDelivery, gone []whHeld, err error) {
 	seqs := make([]int64, len(held))
 	attempt := make(map[int64]int, len(held))
 	rank := make(map[int64]int, len(held))
@@ -590,53 +599,71 @@ func (db *DB) whLoadLeased(ctx context.Context, held []whHeld, token string, unt
 		seqs[i], attempt[h.seq], rank[h.seq] = h.seq, h.attempt, i
 	}
 	list, _ := json.Marshal(seqs)
-	// Only what an attempt needs, and what never changes once queued.
-	rows, err := db.rd.QueryContext(ctx, `SELECT seq, id, team_id, endpoint_id, event_id, event_type, redelivery_of, max_attempts, created_at,
-			(SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)
-		FROM webhook_deliveries WHERE seq IN (SELECT value FROM json_each(?))`, string(list))
+	err = db.readTx(ctx, func(tx *txn) error {
+		out, gone = make([]store.LeasedDelivery, 0, len(held)), nil
+		// Only what an attempt needs: the rest never changes once queued.
+		rows, err := tx.QueryContext(ctx, `SELECT seq, id, team_id, endpoint_id, event_id, event_type, redelivery_of, max_attempts, created_at,
+				status, lease_token, (SELECT body FROM webhook_delivery_bodies b WHERE b.seq = webhook_deliveries.seq)
+			FROM webhook_deliveries WHERE seq IN (SELECT value FROM json_each(?))`, string(list))
+		if err != nil {
+			return err
+		}
+		var epIDs []string
+		seen := map[string]bool{}
+		found := make(map[int64]bool, len(held))
+		for rows.Next() {
+			d := &store.WebhookDelivery{}
+			var created int64
+			if err := rows.Scan(&d.Seq, &d.ID, &d.TeamID, &d.EndpointID, &d.EventID, &d.EventType, &d.RedeliveryOf, &d.MaxAttempts,
+				&created, &d.Status, &d.LeaseToken, &d.Body); err != nil {
+				rows.Close()
+				return err
+			}
+			found[d.Seq] = true
+			if d.Status != store.DeliveryPending || d.LeaseToken != token {
+				gone = append(gone, whHeld{seq: d.Seq, attempt: attempt[d.Seq]})
+				continue
+			}
+			d.CreatedAt = time.UnixMilli(created).UTC()
+			d.AttemptCount, d.NextAttemptAt = attempt[d.Seq], until
+			out = append(out, store.LeasedDelivery{Delivery: d})
+			if !seen[d.EndpointID] {
+				seen[d.EndpointID] = true
+				epIDs = append(epIDs, d.EndpointID)
+			}
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+		for _, h := range held {
+			if !found[h.seq] {
+				gone = append(gone, h)
+			}
+		}
+		eps, err := db.whListEndpoints(ctx, tx, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?))`, whJSONList(epIDs))
+		if err != nil {
+			return err
+		}
+		byID := make(map[string]*store.WebhookEndpoint, len(eps))
+		for _, e := range eps {
+			byID[e.ID] = e
+		}
+		kept := out[:0]
+		for _, l := range out {
+			if l.Endpoint = byID[l.Delivery.EndpointID]; l.Endpoint != nil {
+				kept = append(kept, l)
+			} else {
+				gone = append(gone, whHeld{seq: l.Delivery.Seq, attempt: l.Delivery.AttemptCount})
+			}
+		}
+		out = kept
+		return nil
+	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]store.LeasedDelivery, 0, len(held))
-	var epIDs []string
-	seen := map[string]bool{}
-	for rows.Next() {
-		d := &store.WebhookDelivery{Status: store.DeliveryPending}
-		var created int64
-		if err := rows.Scan(&d.Seq, &d.ID, &d.TeamID, &d.EndpointID, &d.EventID, &d.EventType, &d.RedeliveryOf, &d.MaxAttempts,
-			&created, &d.Body); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		// As leased, whatever happened since (a cancellation keeps the
-		// lease; the attempt may still be made and recorded).
-		d.CreatedAt = time.UnixMilli(created).UTC()
-		d.AttemptCount, d.LeaseToken, d.NextAttemptAt = attempt[d.Seq], token, until
-		out = append(out, store.LeasedDelivery{Delivery: d})
-		if !seen[d.EndpointID] {
-			seen[d.EndpointID] = true
-			epIDs = append(epIDs, d.EndpointID)
-		}
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return nil, err
-	}
-	eps, err := db.whListEndpoints(ctx, db.rd, `SELECT `+whEndpointColumns+` FROM webhook_endpoints WHERE id IN (SELECT value FROM json_each(?))`, whJSONList(epIDs))
-	if err != nil {
-		return nil, err
-	}
-	byID := make(map[string]*store.WebhookEndpoint, len(eps))
-	for _, e := range eps {
-		byID[e.ID] = e
-	}
-	kept := out[:0]
-	for _, l := range out {
-		if l.Endpoint = byID[l.Delivery.EndpointID]; l.Endpoint != nil {
-			kept = append(kept, l)
-		}
-	}
-	slices.SortFunc(kept, func(a, b store.LeasedDelivery) int { return cmp.Compare(rank[a.Delivery.Seq], rank[b.Delivery.Seq]) })
-	return kept, nil
+	slices.SortFunc(out, func(a, b store.LeasedDelivery) int { return cmp.Compare(rank[a.Delivery.Seq], rank[b.Delivery.Seq]) })
+	return out, gone, nil
 }
 
 // RecordWebhookAttempts implements store.Webhooks. The outcomes travel as
