@@ -101,6 +101,7 @@ type bundle struct {
 	team   *store.Team
 	key    string
 	events chan *store.TaskEvent
+	seen   map[string]*store.TaskEvent // events waitEvent read for other tasks
 }
 
 type options struct {
@@ -121,7 +122,7 @@ func setup(t testing.TB, o options) *bundle {
 	dir := t.TempDir()
 	db, err := sqlite.Open(ctx, filepath.Join(dir, "test.db"))
 	require.NoError(t, err)
-	b := &bundle{ctx: ctx, t: t, db: db, x: &fakeExtractor{}, events: make(chan *store.TaskEvent, 1000)}
+	b := &bundle{ctx: ctx, t: t, db: db, x: &fakeExtractor{}, events: make(chan *store.TaskEvent, 1000), seen: map[string]*store.TaskEvent{}}
 	b.srv = &httpapi.Server{Store: db, SpoolDir: dir, Inspector: b.x, Extractor: b.x, Workers: max(2, o.workers),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), PollInterval: 20 * time.Millisecond, JobLease: 3 * time.Second,
 		OnTaskEvent: func(ev *store.TaskEvent) { b.events <- ev }}
@@ -222,12 +223,17 @@ func (b *bundle) waitResult(key, id string) *response {
 
 func (b *bundle) waitEvent(taskID string) *store.TaskEvent {
 	b.t.Helper()
+	if ev, ok := b.seen[taskID]; ok {
+		delete(b.seen, taskID)
+		return ev
+	}
 	for {
 		select {
 		case ev := <-b.events:
 			if ev.TaskID == taskID {
 				return ev
 			}
+			b.seen[ev.TaskID] = ev // another task's: kept for its own wait
 		case <-time.After(20 * time.Second):
 			b.t.Fatalf("no event for task %s", taskID)
 		}
