@@ -81,6 +81,11 @@ func encodeCursor(key []byte, taskID string, groups []string, pos int64) string 
 // decodeCursor returns the position of a cursor made for the same task and
 // filters, or false.
 func decodeCursor(key []byte, taskID string, groups []string, c string) (int64, bool) {
+	// Only the exact form this server writes: the decoder would skip CR and
+	// LF, so other spellings of a valid cursor would pass.
+	if len(c) != base64.RawURLEncoding.EncodedLen(8+16) {
+		return 0, false
+	}
 	raw, err := base64.RawURLEncoding.DecodeString(c)
 	if err != nil || len(raw) != 8+16 {
 		return 0, false
