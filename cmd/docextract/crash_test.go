@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sync"
@@ -17,12 +16,14 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// startBinary starts the built docextract serve on port 0 and returns the
-// process, its base URL and its output.
-func startBinary(t *testing.T, bin, dbPath, workers string) (*exec.Cmd, string, *lockedBuffer, *lockedBuffer) {
+// startBinary starts the built docextract serve on port 0, with extra
+// flags after the common ones, and returns the process, its base URL and
+// its output.
+func startBinary(t *testing.T, bin, dbPath, workers string, extra ...string) (*exec.Cmd, string, *lockedBuffer, *lockedBuffer) {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--db", dbPath, "--addr", "127.0.0.1:0", "--workers", workers,
-		"--job-lease", "2s", "--shutdown-grace", "5s")
+	args := append([]string{"serve", "--db", dbPath, "--addr", "127.0.0.1:0", "--workers", workers,
+		"--job-lease", "2s", "--shutdown-grace", "5s"}, extra...)
+	cmd := exec.Command(bin, args...)
 	stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	require.NoError(t, cmd.Start())
@@ -38,11 +39,7 @@ func TestCrashRecovery(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "docextract")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := buildBinary(t)
 	dbPath := filepath.Join(dir, "crash.db")
 
 	proc, base, stdout, stderr := startBinary(t, bin, dbPath, "1")

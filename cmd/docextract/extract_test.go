@@ -83,12 +83,7 @@ func TestExtractCommand(t *testing.T) {
 // go test -bench CLIExtract ./cmd/docextract
 func BenchmarkCLIExtract(b *testing.B) {
 	dir := b.TempDir()
-	bin := filepath.Join(dir, "docextract")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		b.Fatal(err)
-	}
+	bin := buildBinary(b)
 	pdfPath := writeInvoicePDF(b, dir)
 	var cpu time.Duration
 	run := func() {

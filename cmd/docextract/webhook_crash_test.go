@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -97,20 +96,10 @@ func TestWebhookCrashRecovery(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "docextract")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := buildBinary(t)
 	dbPath := filepath.Join(dir, "crash.db")
 	start := func() (*exec.Cmd, string, *lockedBuffer, *lockedBuffer) {
-		cmd := exec.Command(bin, "serve", "--db", dbPath, "--addr", "127.0.0.1:0", "--workers", "1",
-			"--webhook-allow-private", "--webhook-retry-schedule", "50ms", "--job-lease", "2s", "--shutdown-grace", "5s")
-		stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
-		cmd.Stdout, cmd.Stderr = stdout, stderr
-		require.NoError(t, cmd.Start())
-		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-		return cmd, waitFor(t, stdout, listeningRE, stderr), stdout, stderr
+		return startBinary(t, bin, dbPath, "1", "--webhook-allow-private", "--webhook-retry-schedule", "50ms")
 	}
 
 	rc := &crashReceiver{}
