@@ -131,15 +131,7 @@ func (db *DB) void(ctx context.Context, tx *txn, holdID string) error {
 	if err != nil {
 		return err
 	}
-	released := h.Remaining
-	b, h = credits.ApplyVoid(b, h)
-	if ok, err := db.appendEntryOnce(ctx, tx, h.TeamID, holdID, credits.ActionVoid, "", released); err != nil || !ok {
-		return err
-	}
-	if err := saveHold(ctx, tx, h); err != nil {
-		return err
-	}
-	return saveBalance(ctx, tx, h.TeamID, b)
+	return db.settle(ctx, tx, b, h, nil)
 }
 
 // charge is one capture of settle: amount for ref (a document id).
@@ -150,8 +142,8 @@ type charge struct {
 
 // settle captures each charge against hold h and voids what h still
 // reserves, inside tx, reading nothing and writing the hold and balance
-// once: the completion path, where b and h were loaded already. Each
-// movement is idempotent per (hold, action, ref) like capture and void.
+// once (b and h as loaded by the caller). Each movement is idempotent per
+// (hold, action, ref): one recorded before changes nothing.
 func (db *DB) settle(ctx context.Context, tx *txn, b credits.Balance, h credits.Hold, charges []charge) error {
 	changed := false
 	for _, c := range charges {

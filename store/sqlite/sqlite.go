@@ -81,7 +81,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, err
 	}
 	db.read.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	db.wr, db.rd = newStmtCache(db.write), newStmtCache(db.read)
+	db.rd = newStmtCache(db.read)
 	return db, nil
 }
 

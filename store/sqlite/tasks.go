@@ -79,12 +79,8 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 		if u.File == nil {
 			return nil
 		}
-		n, err := writeFile(ctx, tx, t.ID, u.File, t.FileSize)
-		if err != nil {
+		if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
 			return fmt.Errorf("store upload file: %w", err)
-		}
-		if n != t.FileSize {
-			return fmt.Errorf("store upload file: read %d bytes, task says %d", n, t.FileSize)
 		}
 		return nil
 	})
@@ -95,29 +91,25 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 // little memory.
 const fileChunk = 256 << 10
 
-// writeFile stores r under taskID in chunks and returns the bytes stored.
-// size is a hint for the first buffer.
-func writeFile(ctx context.Context, tx *txn, taskID string, r io.Reader, size int64) (int64, error) {
+// writeFile stores the size bytes of r under taskID in chunks. A reader
+// shorter or longer than size is an error (the transaction rolls back).
+func writeFile(ctx context.Context, tx *txn, taskID string, r io.Reader, size int64) error {
 	buf := make([]byte, min(max(size, 1), fileChunk))
-	var total int64
-	for seq := 0; ; seq++ {
-		n, err := io.ReadFull(r, buf)
-		if n > 0 {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO task_files (task_id, seq, data) VALUES (?, ?, ?)`, taskID, seq, buf[:n]); err != nil {
-				return total, err
-			}
-			total += int64(n)
+	var done int64
+	for seq := 0; done < size; seq++ {
+		n := min(int64(len(buf)), size-done)
+		if _, err := io.ReadFull(r, buf[:n]); err != nil {
+			return fmt.Errorf("read %d of %d bytes: %w", done, size, err)
 		}
-		switch {
-		case err == io.EOF || err == io.ErrUnexpectedEOF:
-			return total, nil
-		case err != nil:
-			return total, err
+		if _, err := tx.ExecContext(ctx, `INSERT INTO task_files (task_id, seq, data) VALUES (?, ?, ?)`, taskID, seq, buf[:n]); err != nil {
+			return err
 		}
-		if len(buf) < fileChunk { // the size hint was short: grow once
-			buf = make([]byte, fileChunk)
-		}
+		done += n
 	}
+	if n, _ := r.Read(buf[:1]); n > 0 {
+		return fmt.Errorf("more than the %d bytes announced", size)
+	}
+	return nil
 }
 
 // ReadFile implements store.Tasks.
@@ -216,18 +208,24 @@ func (db *DB) StartTask(ctx context.Context, taskID string) (*store.Task, error)
 		if t, err = lockTask(ctx, tx, taskID); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, docextract.StatusProcessing, ms(now), taskID); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ? AND status IN (?, ?)`,
-			docextract.StatusProcessing, ms(now), taskID, docextract.StatusQueued, docextract.StatusProcessing)
-		return err
+		return moveOpenTask(ctx, tx, taskID, docextract.StatusProcessing, now)
 	})
 	if err != nil {
 		return nil, err
 	}
 	t.Status, t.UpdatedAt = docextract.StatusProcessing, now.Truncate(time.Millisecond)
 	return t, nil
+}
+
+// moveOpenTask sets an unfinished task and its unfinished documents to
+// status (queued or processing).
+func moveOpenTask(ctx context.Context, tx *txn, taskID, status string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, status, ms(now), taskID); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ? AND status IN (?, ?)`,
+		status, ms(now), taskID, docextract.StatusQueued, docextract.StatusProcessing)
+	return err
 }
 
 // WaitTask implements store.Tasks.
@@ -249,7 +247,7 @@ func (db *DB) WaitTask(ctx context.Context, taskID, status string) error {
 
 // ResumeTask implements store.Tasks.
 func (db *DB) ResumeTask(ctx context.Context, taskID, password string) error {
-	now := ms(db.now())
+	now := db.now()
 	return db.writeTx(ctx, func(tx *txn) error {
 		t, err := lockTask(ctx, tx, taskID)
 		if err != nil {
@@ -258,15 +256,11 @@ func (db *DB) ResumeTask(ctx context.Context, taskID, password string) error {
 		if t.Status != docextract.TaskPasswordRequired {
 			return docextract.Errorf(docextract.ECONFLICT, "Task is not waiting for a password.")
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?`, docextract.StatusQueued, now, taskID); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ? AND status IN (?, ?)`,
-			docextract.StatusQueued, now, taskID, docextract.StatusQueued, docextract.StatusProcessing); err != nil {
+		if err := moveOpenTask(ctx, tx, taskID, docextract.StatusQueued, now); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at, password) VALUES (?, ?, 'extract', ?, ?, ?)`,
-			db.NewID(), taskID, now, now, password)
+			db.NewID(), taskID, ms(now), ms(now), password)
 		return err
 	})
 }

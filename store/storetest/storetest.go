@@ -419,6 +419,12 @@ func Test(t *testing.T, open Open) {
 		requireCode(t, docextract.ENOTFOUND, err)
 		_, err = b.s.ReadFile(b.ctx, short.ID)
 		requireCode(t, docextract.ENOTFOUND, err)
+		// So is a longer one.
+		long := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "c.pdf",
+			ContentType: "application/pdf", PageCount: 1, FileSize: 2}
+		require.Error(t, b.s.CreateUpload(b.ctx, &store.Upload{Task: long, Credits: 1, File: bytes.NewReader([]byte("%PDF"))}))
+		_, err = b.s.FindTask(b.ctx, long.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
 		require.Equal(t, credits.Balance{Granted: 10, Held: 1}, b.balance(t))
 
 		_, err = b.s.DeleteDocument(b.ctx, task.ID)
