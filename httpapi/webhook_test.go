@@ -72,6 +72,29 @@ type whBundle struct {
 	rc   *whReceiver
 }
 
+// hangingEndpoint creates an endpoint whose receiver reports each request's
+// delivery id on arrived (room for n) and never answers: a request hangs
+// until the sender gives up or the test ends.
+func (b *whBundle) hangingEndpoint(n int) (*store.WebhookEndpoint, chan string) {
+	b.t.Helper()
+	hang := make(chan struct{})
+	arrived := make(chan string, n)
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		arrived <- r.Header.Get(webhook.HeaderDeliveryID)
+		select {
+		case <-hang:
+		case <-r.Context().Done():
+		}
+	}))
+	// Cleanups run last-in first-out: release the handlers, then Close,
+	// which waits for them.
+	b.t.Cleanup(slow.Close)
+	b.t.Cleanup(func() { close(hang) })
+	ep := &store.WebhookEndpoint{TeamID: b.team.ID, URL: slow.URL, Enabled: true, Secret: webhook.NewSecret().String()}
+	require.NoError(b.t, b.db.CreateWebhookEndpoint(b.ctx, ep))
+	return ep, arrived
+}
+
 func whSetup(t *testing.T) *whBundle {
 	t.Helper()
 	ctx := context.Background()
@@ -543,19 +566,7 @@ func TestWebhookReferenceMode(t *testing.T) {
 func TestWebhookShutdownGrace(t *testing.T) {
 	t.Parallel()
 	b := whSetup(t)
-	hang := make(chan struct{})
-	arrived := make(chan string, 2)
-	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		arrived <- r.Header.Get(webhook.HeaderDeliveryID)
-		select {
-		case <-hang:
-		case <-r.Context().Done():
-		}
-	}))
-	defer slow.Close()
-	defer close(hang) // before Close, which waits for handlers
-	ep := &store.WebhookEndpoint{TeamID: b.team.ID, URL: slow.URL, Enabled: true, Secret: webhook.NewSecret().String()}
-	require.NoError(t, b.db.CreateWebhookEndpoint(b.ctx, ep))
+	ep, arrived := b.hangingEndpoint(2)
 	var ds []*store.WebhookDelivery
 	for range 2 {
 		d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: ep.ID, EventID: uuid.NewString(), EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
@@ -706,19 +717,7 @@ func TestWebhookQueuedLeaseRunsLow(t *testing.T) {
 	now := time.Now()
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	b.db.Now, b.wh.Now = clock, clock
-	hang := make(chan struct{})
-	arrived := make(chan string, 4)
-	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		arrived <- r.Header.Get(webhook.HeaderDeliveryID)
-		select {
-		case <-hang:
-		case <-r.Context().Done():
-		}
-	}))
-	defer slow.Close()
-	defer close(hang)
-	ep := &store.WebhookEndpoint{TeamID: b.team.ID, URL: slow.URL, Enabled: true, Secret: webhook.NewSecret().String()}
-	require.NoError(t, b.db.CreateWebhookEndpoint(b.ctx, ep))
+	ep, arrived := b.hangingEndpoint(4)
 	var ds []*store.WebhookDelivery
 	for range 2 {
 		d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: ep.ID, EventID: uuid.NewString(), EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}

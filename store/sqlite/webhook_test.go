@@ -40,6 +40,14 @@ func (b *whBundle) endpoint(t *testing.T) *store.WebhookEndpoint {
 	return e
 }
 
+// pending stores a pending task.failed delivery of event to e.
+func (b *whBundle) pending(t *testing.T, e *store.WebhookEndpoint, event string, maxAttempts int) *store.WebhookDelivery {
+	t.Helper()
+	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: e.ID, EventID: event, EventType: "task.failed", MaxAttempts: maxAttempts, Body: []byte("{}")}
+	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	return d
+}
+
 func (b *whBundle) failedTask(t *testing.T) *store.TaskEvent {
 	t.Helper()
 	require.NoError(t, b.db.Grant(b.ctx, b.team.ID, 10))
@@ -84,8 +92,7 @@ func TestWebhookEndpoints(t *testing.T) {
 	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(err))
 
 	// A pending delivery is cancelled by a URL change, not by a description change.
-	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: e.ID, EventID: "ev1", EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
-	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	d := b.pending(t, e, "ev1", 8)
 	e.Description = "changed"
 	e.Secret = "whsec_rotated"
 	e.EventTypes = []string{"task.failed"}
@@ -218,8 +225,7 @@ func TestWebhookCancelledWhileInFlight(t *testing.T) {
 	t.Parallel()
 	b := whSetup(t)
 	e := b.endpoint(t)
-	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: e.ID, EventID: "ev", EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
-	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	d := b.pending(t, e, "ev", 8)
 	l, _ := b.lease1(t)
 	e.Enabled = false
 	n, err := b.db.UpdateWebhookEndpoint(b.ctx, e)
@@ -257,8 +263,7 @@ func TestWebhookLeaseExpiresWithoutResult(t *testing.T) {
 	t.Parallel()
 	b := whSetup(t)
 	e := b.endpoint(t)
-	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: e.ID, EventID: "ev", EventType: "task.failed", MaxAttempts: 2, Body: []byte("{}")}
-	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	d := b.pending(t, e, "ev", 2)
 	started := b.now
 
 	l1, _ := b.lease1(t)
@@ -320,8 +325,7 @@ func TestWebhookReleaseUnstarted(t *testing.T) {
 	t.Parallel()
 	b := whSetup(t)
 	e := b.endpoint(t)
-	d := &store.WebhookDelivery{TeamID: b.team.ID, EndpointID: e.ID, EventID: "ev", EventType: "task.failed", MaxAttempts: 8, Body: []byte("{}")}
-	require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
+	d := b.pending(t, e, "ev", 8)
 	l, _ := b.lease1(t)
 	require.NoError(t, b.record(t, l.ID, l.LeaseToken, store.AttemptOutcome{
 		Attempt: store.WebhookAttempt{StartedAt: b.now, StatusCode: 503}, Status: store.DeliveryPending, NextAttemptAt: b.now}))
