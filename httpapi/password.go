@@ -8,7 +8,7 @@ import (
 
 const (
 	msgNotWaitingForPassword = "Document is not waiting for a password."
-	msgPasswordRequired      = "password is required."
+	msgPasswordLength        = "password must be 1 to 1024 bytes long."
 	msgWaitingForPassword    = "The PDF is password-protected. Send its password to POST /api/v1/documents/{document_id}/password."
 	maxPasswordLen           = 1024
 )
@@ -33,7 +33,7 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.Password == "" || len(in.Password) > maxPasswordLen {
-		Error(w, r, errorf(docextract.EINVALID, msgPasswordRequired))
+		Error(w, r, errorf(docextract.EINVALID, msgPasswordLength))
 		return
 	}
 	switch err := s.Store.ResumeTask(r.Context(), d.TaskID, in.Password); docextract.ErrorCode(err) {

@@ -46,7 +46,10 @@ func TestPasswordResumesEncryptedUpload(t *testing.T) {
 		status          int
 		detail          string
 	}{
-		{path, b.key, `{"password":""}`, 400, "password is required."},
+		{path, b.key, `{"password":""}`, 400, "password must be 1 to 1024 bytes long."},
+		{path, b.key, `{"password":"` + strings.Repeat("p", 1025) + `"}`, 400, "password must be 1 to 1024 bytes long."},
+		{path, b.key, `{"password":5}`, 400, "Invalid request body."},
+		{path, b.key, `{"password":"x"}{}`, 400, "Invalid request body."},
 		{path, b.key, `{"pass":"x"}`, 400, "Invalid request body."},
 		{path, b.key, `not json`, 400, "Invalid request body."},
 		{path, "", `{"password":"x"}`, 401, "Invalid API key."},
