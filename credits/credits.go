@@ -135,3 +135,38 @@ func ApplyVoid(b Balance, h Hold) (Balance, Hold) {
 	h.Closed = true
 	return b, h
 }
+
+// Charge is one capture of Settle: Amount credits for Ref (a document id).
+type Charge struct {
+	Ref    string
+	Amount int64
+}
+
+// Settle ends hold h: it captures each charge against it (from what h
+// still reserves first, then from the available balance), then voids what
+// h still reserves. It returns the balance and the hold after, and the
+// ledger movements to append in order (one capture per charge, then the
+// void; ID and CreatedAt left for the store). When the charges cannot all
+// be covered it returns an EPAYMENT error and nothing is to change; a
+// closed hold is ECONFLICT. Settle(b, h, nil) only voids, and changes
+// nothing when h is closed already.
+func Settle(b Balance, h Hold, charges []Charge) (Balance, Hold, []Entry, error) {
+	if h.Closed {
+		if len(charges) > 0 {
+			return b, h, nil, docextract.Errorf(docextract.ECONFLICT, "Hold is closed.")
+		}
+		return b, h, nil, nil
+	}
+	entries := make([]Entry, 0, len(charges)+1)
+	nb, nh := b, h
+	for _, c := range charges {
+		var err error
+		if nb, nh, err = ApplyCapture(nb, nh, c.Amount); err != nil {
+			return b, h, nil, err
+		}
+		entries = append(entries, Entry{TeamID: h.TeamID, HoldID: h.ID, Action: ActionCapture, Ref: c.Ref, Amount: c.Amount})
+	}
+	entries = append(entries, Entry{TeamID: h.TeamID, HoldID: h.ID, Action: ActionVoid, Amount: nh.Remaining})
+	nb, nh = ApplyVoid(nb, nh)
+	return nb, nh, entries, nil
+}

@@ -47,6 +47,37 @@ func TestApply(t *testing.T) {
 		_, _, err := credits.ApplyCapture(b, h, 1)
 		require.Equal(t, docextract.ECONFLICT, docextract.ErrorCode(err))
 	})
+	t.Run("SettleCapturesThenVoids", func(t *testing.T) {
+		t.Parallel()
+		b, h, _ := credits.ApplyHold(credits.Balance{Granted: 10}, "h", "t", 5)
+		nb, nh, entries, err := credits.Settle(b, h, []credits.Charge{{Ref: "d1", Amount: 2}, {Ref: "d2", Amount: 1}})
+		require.NoError(t, err)
+		require.Equal(t, credits.Balance{Granted: 10, Captured: 3}, nb)
+		require.Equal(t, credits.Hold{ID: "h", TeamID: "t", Amount: 5, Captured: 3, Closed: true}, nh)
+		require.Equal(t, []credits.Entry{
+			{TeamID: "t", HoldID: "h", Action: credits.ActionCapture, Ref: "d1", Amount: 2},
+			{TeamID: "t", HoldID: "h", Action: credits.ActionCapture, Ref: "d2", Amount: 1},
+			{TeamID: "t", HoldID: "h", Action: credits.ActionVoid, Amount: 2},
+		}, entries)
+
+		// Beyond the hold, from the balance; beyond both, refused whole.
+		nb, _, _, err = credits.Settle(b, h, []credits.Charge{{Ref: "d1", Amount: 7}})
+		require.NoError(t, err)
+		require.Equal(t, credits.Balance{Granted: 10, Captured: 7}, nb)
+		nb, nh, entries, err = credits.Settle(b, h, []credits.Charge{{Ref: "d1", Amount: 6}, {Ref: "d2", Amount: 5}})
+		require.Equal(t, docextract.EPAYMENT, docextract.ErrorCode(err))
+		require.Equal(t, b, nb)
+		require.Equal(t, h, nh)
+		require.Nil(t, entries)
+
+		// A closed hold: voiding again is nothing, capturing is a conflict.
+		_, closed, _, _ := credits.Settle(b, h, nil)
+		_, _, entries, err = credits.Settle(b, closed, nil)
+		require.NoError(t, err)
+		require.Empty(t, entries)
+		_, _, _, err = credits.Settle(b, closed, []credits.Charge{{Ref: "d", Amount: 1}})
+		require.Equal(t, docextract.ECONFLICT, docextract.ErrorCode(err))
+	})
 	t.Run("ForPages", func(t *testing.T) {
 		t.Parallel()
 		require.Equal(t, int64(1), credits.ForPages(0))

@@ -10,6 +10,8 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/internal/benchutil"
 )
 
@@ -62,7 +64,7 @@ func invoicePDF(b testing.TB) []byte {
 // invoice pages end to end (open, positioned text, layout, fields,
 // validation) on one core: go test -bench ExtractTextPage -cpu 1 ./extract
 func BenchmarkExtractTextPage(b *testing.B) {
-	x, err := extract.New(extract.Config{Workers: 1, NoOCR: true})
+	x, err := withpdfium.New(extract.Config{NoOCR: true}, pdfium.Config{Workers: 1})
 	if err != nil {
 		b.Fatal(err)
 	}

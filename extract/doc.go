@@ -2,10 +2,12 @@
 // into structured, validated data (docextract.ExtractionData plus a
 // docextract.Validation), without the server: bytes in, documents out.
 //
-// An Extractor is created once per process (it owns a pool of PDF engine
-// instances and finds the OCR engine) and is safe for concurrent use:
+// An Extractor is created once per process and is safe for concurrent use.
+// It reads PDFs with the engine it is given (Config.PDF, the small pdf.Engine
+// interface), so this package links no PDF engine; package withpdfium wires
+// in PDFium (WebAssembly, no cgo) in one call:
 //
-//	x, err := extract.New(extract.Config{})
+//	x, err := withpdfium.New(extract.Config{}, pdfium.Config{})
 //	defer x.Close()
 //	res, err := x.Extract(ctx, extract.Input{Data: b, DocType: docextract.Invoice})
 //

@@ -12,7 +12,7 @@ import (
 // document in a file. Here the file is a standalone CII e-invoice, read
 // exactly; a PDF, JPEG or PNG goes through Extract the same way.
 func Example() {
-	x, err := extract.New(extract.Config{})
+	x, err := extract.New(extract.Config{}) // no PDF engine: see package withpdfium for PDFs
 	if err != nil {
 		panic(err)
 	}

@@ -30,6 +30,8 @@ var (
 	ErrTimeout = errors.New("extract: document processing timed out")
 	// ErrNoOCR: an image or scanned page needs OCR and no engine is available.
 	ErrNoOCR = errors.New("extract: OCR engine not available (install tesseract)")
+	// ErrNoPDFEngine: a PDF and no Config.PDF to read it with.
+	ErrNoPDFEngine = errors.New("extract: no PDF engine configured")
 )
 
 // Stable template ids of the built-in extractors; they become template_id.

@@ -21,6 +21,7 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
 	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/internal/testdocs"
 )
 
@@ -47,7 +48,7 @@ func pdfEngine(t testing.TB) *pdfium.Engine {
 // the expensive part). OCR stays off here: OCR has its own tests.
 func extractor(t testing.TB) *extract.Extractor {
 	xOnce.Do(func() {
-		xShared, xErr = extract.New(extract.Config{Workers: 2, NoOCR: true, Timeout: 20 * time.Second})
+		xShared, xErr = withpdfium.New(extract.Config{NoOCR: true, Timeout: 20 * time.Second}, pdfium.Config{Workers: 2})
 	})
 	require.NoError(t, xErr)
 	return xShared
@@ -235,7 +236,7 @@ func TestScannedPDFWithoutOCR(t *testing.T) {
 
 func TestTimeout(t *testing.T) {
 	t.Parallel()
-	x, err := extract.New(extract.Config{Workers: 1, NoOCR: true, Timeout: time.Nanosecond})
+	x, err := extract.New(extract.Config{PDF: pdfEngine(t), NoOCR: true, Timeout: time.Nanosecond})
 	require.NoError(t, err)
 	defer x.Close()
 	_, err = x.Extract(context.Background(), extract.Input{Data: pdfOf(t, 5, "Invoice"), DocType: docextract.Invoice})
@@ -249,7 +250,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add([]byte("%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF"))
 	f.Add([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xff\xff\xff"))
 	f.Add([]byte("\xff\xd8\xff\xe0"))
-	x, err := extract.New(extract.Config{Workers: 1, NoOCR: true, Timeout: 5 * time.Second})
+	x, err := extract.New(extract.Config{PDF: pdfEngine(f), NoOCR: true, Timeout: 5 * time.Second})
 	require.NoError(f, err)
 	f.Cleanup(func() { x.Close() })
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -13,6 +13,8 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
 	"github.com/docextract/docextract/extract/ocr"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/extract/withpdfium"
 )
 
 func ocrExtractor(t *testing.T) *extract.Extractor {
@@ -21,7 +23,7 @@ func ocrExtractor(t *testing.T) *extract.Extractor {
 	if err != nil {
 		t.Skipf("tesseract not available (%v); CI installs tesseract-ocr", err)
 	}
-	x, err := extract.New(extract.Config{Workers: 1, OCR: eng, Timeout: time.Minute})
+	x, err := withpdfium.New(extract.Config{OCR: eng, Timeout: time.Minute}, pdfium.Config{Workers: 1})
 	require.NoError(t, err)
 	t.Cleanup(func() { x.Close() })
 	return x

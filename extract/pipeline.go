@@ -8,7 +8,6 @@ import (
 	"image"
 	_ "image/jpeg" // decoders for image.Decode
 	_ "image/png"
-	"runtime"
 	"time"
 
 	"github.com/docextract/docextract"
@@ -16,7 +15,6 @@ import (
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/ocr"
 	"github.com/docextract/docextract/extract/pdf"
-	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/extract/validate"
 )
@@ -29,14 +27,14 @@ type OCREngine interface {
 
 // Config configures an Extractor. Zero values mean the documented defaults.
 type Config struct {
-	// PDF is the PDF engine; nil starts a PDFium (WebAssembly) pool of
-	// Workers instances, owned and closed by the Extractor.
+	// PDF reads PDFs (page count, text layer, attachments, rendering for
+	// OCR). nil means PDFs are refused with ErrNoPDFEngine while images
+	// still work. Package extract/withpdfium builds an Extractor with the
+	// PDFium engine (extract/pdf/pdfium) wired in.
 	PDF pdf.Engine
-	// Workers sizes the PDF pool: documents read at once. 0: GOMAXPROCS.
-	Workers int
-	// CacheDir is where the PDF engine caches its compiled module; see
-	// pdfium.Config.CacheDir.
-	CacheDir string
+	// ClosePDF makes Close close PDF too: set it when the engine was made
+	// for this Extractor alone.
+	ClosePDF bool
 	// OCR recognises images and scanned pages. nil finds tesseract on PATH;
 	// when it is absent, images fail with ErrNoOCR.
 	OCR OCREngine
@@ -57,14 +55,13 @@ type Config struct {
 
 // Extractor extracts documents. It is safe for concurrent use.
 type Extractor struct {
-	cfg     Config
-	pdf     pdf.Engine
-	ownsPDF bool
-	ocr     OCREngine
+	cfg Config
+	pdf pdf.Engine
+	ocr OCREngine
 }
 
-// New returns an Extractor. It starts the PDF engine (compiling PDFium, or
-// loading it from the cache) and looks for tesseract.
+// New returns an Extractor reading PDFs with cfg.PDF. When cfg.OCR is nil
+// it looks for tesseract on PATH (unless cfg.NoOCR).
 func New(cfg Config) (*Extractor, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 2 * time.Minute
@@ -72,17 +69,7 @@ func New(cfg Config) (*Extractor, error) {
 	if cfg.OCRDPI <= 0 {
 		cfg.OCRDPI = 300
 	}
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.GOMAXPROCS(0)
-	}
 	x := &Extractor{cfg: cfg, pdf: cfg.PDF, ocr: cfg.OCR}
-	if x.pdf == nil {
-		eng, err := pdfium.New(pdfium.Config{Workers: cfg.Workers, CacheDir: cfg.CacheDir})
-		if err != nil {
-			return nil, err
-		}
-		x.pdf, x.ownsPDF = eng, true
-	}
 	if x.ocr == nil && !cfg.NoOCR {
 		if t, err := ocr.NewTesseract(ocr.Config{}); err == nil {
 			x.ocr = t
@@ -97,9 +84,9 @@ func New(cfg Config) (*Extractor, error) {
 // OCR returns the OCR engine in use, or nil.
 func (x *Extractor) OCR() OCREngine { return x.ocr }
 
-// Close releases the PDF engine if the Extractor started it.
+// Close closes the PDF engine when Config.ClosePDF is set.
 func (x *Extractor) Close() error {
-	if x.ownsPDF {
+	if x.cfg.ClosePDF && x.pdf != nil {
 		return x.pdf.Close()
 	}
 	return nil
@@ -128,6 +115,9 @@ func (x *Extractor) Inspect(ctx context.Context, data []byte, password string) (
 		}
 		info.PageCount = 1
 		return info, nil
+	}
+	if x.pdf == nil {
+		return info, ErrNoPDFEngine
 	}
 	ctx, cancel := context.WithTimeout(ctx, x.cfg.Timeout)
 	defer cancel()
@@ -233,6 +223,9 @@ func (x *Extractor) extractImage(ctx context.Context, in Input, res *Result) err
 }
 
 func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error {
+	if x.pdf == nil {
+		return ErrNoPDFEngine
+	}
 	doc, err := x.pdf.Open(ctx, in.Data, in.Password)
 	if err != nil {
 		return x.pdfErr(ctx, err)

@@ -1,6 +1,7 @@
 // Package httpapi serves the document API of the spec (upload, result,
 // delete, plus what other files of this package add) over net/http, on a
-// store.Store, and runs the worker pool that extracts queued tasks.
+// store.Store. It does no background work: package worker extracts the
+// queued tasks and package webhook/dispatch sends webhooks.
 //
 // A Server is configured by its exported fields, like http.Server. Routes are
 // registered in one place, routes(); a file that adds endpoints adds its

@@ -24,18 +24,6 @@ const (
 // maxDownloadBody bounds the JSON body: 300 quoted UUIDs are about 12 KB.
 const maxDownloadBody = 64 << 10
 
-// documentFinder is what the download endpoint needs from the store.
-type documentFinder interface {
-	FindDocument(ctx context.Context, id string) (*store.Document, error)
-}
-
-// teamDocumentsFinder is an optional, faster documentFinder: a store that
-// implements it is asked once for all ids (missing ids, other teams'
-// documents and duplicates left out) instead of once per id.
-type teamDocumentsFinder interface {
-	FindTeamDocuments(ctx context.Context, teamID string, ids []string) ([]*store.Document, error)
-}
-
 // downloadRequest is the body of spec 4.3.
 type downloadRequest struct {
 	DocumentIDs *[]string `json:"document_ids"`
@@ -170,22 +158,14 @@ func (s *Server) accessibleDocuments(ctx context.Context, teamID string, ids []s
 		}
 	}
 	var found []*store.Document
-	var finder documentFinder = s.Store
-	if tf, ok := finder.(teamDocumentsFinder); ok {
-		var err error
-		if found, err = tf.FindTeamDocuments(ctx, teamID, valid); err != nil {
+	for _, id := range valid {
+		d, err := s.Store.FindDocument(ctx, id)
+		if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+			continue
+		} else if err != nil {
 			return nil, err
 		}
-	} else {
-		for _, id := range valid {
-			d, err := finder.FindDocument(ctx, id)
-			if docextract.ErrorCode(err) == docextract.ENOTFOUND {
-				continue
-			} else if err != nil {
-				return nil, err
-			}
-			found = append(found, d)
-		}
+		found = append(found, d)
 	}
 	docs := make([]export.Document, 0, len(found))
 	for _, d := range found {

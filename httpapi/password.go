@@ -49,6 +49,6 @@ func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.Logger.Info("password supplied; task queued again", "task_id", d.TaskID)
-	s.notify()
+	s.taskQueued()
 	writeJSON(w, http.StatusAccepted, map[string]string{"document_id": d.ID, "status": docextract.StatusQueued})
 }

@@ -6,10 +6,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/internal/testdocs"
 	"github.com/docextract/docextract/store"
-	"github.com/stretchr/testify/require"
 )
 
 // TestPasswordResumesEncryptedUpload: an encrypted PDF parks its task in
@@ -17,7 +20,7 @@ import (
 // it again; the right one completes it with one task.completed event.
 func TestPasswordResumesEncryptedUpload(t *testing.T) {
 	t.Parallel()
-	x, err := extract.New(extract.Config{Workers: 1, NoOCR: true})
+	x, err := withpdfium.New(extract.Config{NoOCR: true}, pdfium.Config{Workers: 1})
 	require.NoError(t, err)
 	t.Cleanup(func() { x.Close() })
 	b := setup(t, options{extractor: x})

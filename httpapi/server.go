@@ -8,14 +8,17 @@ import (
 	"sync"
 	"time"
 
+	"github.com/google/uuid"
+
+	"github.com/docextract/docextract/extract"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
-	"github.com/google/uuid"
 )
 
-// Server is the HTTP API and its worker pool. Set the fields, then use it as
-// an http.Handler and call RunWorkers. Zero values mean the documented
-// defaults.
+// Server is the HTTP API. Set the fields, then use it as an http.Handler.
+// Zero values mean the documented defaults. It does no background work:
+// queued tasks are extracted by a worker.Pool and webhooks are sent by a
+// dispatch.Dispatcher, both run beside it on the same store.
 type Server struct {
 	// Store holds everything; required.
 	Store store.Store
@@ -23,38 +26,26 @@ type Server struct {
 	// stored; "" means os.TempDir(). Spool files are unlinked at creation
 	// and reused.
 	SpoolDir string
-	// Inspector counts pages at upload; Extractor extracts in the workers.
-	// Both are usually one *extract.Extractor; required.
+	// Inspector counts pages at upload, usually the *extract.Extractor the
+	// workers use; required.
 	Inspector Inspector
-	Extractor Extractor
+	// OnTaskQueued, when set, is called after an upload or a password
+	// queued a task (worker.Pool.Notify wakes an idle worker); without it
+	// workers find the job on their next poll.
+	OnTaskQueued func()
 	// RateLimiter limits uploads per API key; nil means no limit.
 	RateLimiter *ratelimit.Limiter
 	// BaseURL is the public address of the API, e.g. for links in webhooks.
 	BaseURL string
+	// TemplateGroups returns the template groups of a template id, for the
+	// template_group_ids filter of task results; nil means templates
+	// belong to no group.
+	TemplateGroups func(templateID string) []string
+	// Webhooks, when set, serves the webhook management API with it as the
+	// delivery side (*dispatch.Dispatcher); nil answers that API with 501.
+	Webhooks Webhooks
 	// Logger receives structured logs; nil means slog.Default().
 	Logger *slog.Logger
-
-	// Workers is the number of concurrent extraction workers (default 2).
-	Workers int
-	// JobLease is the visibility timeout of a leased job; a running job's
-	// lease is renewed every JobLease/3, so a crashed worker's job is leased
-	// again about JobLease after the crash (default 30s).
-	JobLease time.Duration
-	// PollInterval is how often idle workers look for jobs they were not
-	// woken for (default 500ms).
-	PollInterval time.Duration
-	// MaxAttempts fails a task with processing_failed when its job has been
-	// leased more often (a poison file that crashes the process; default 5).
-	MaxAttempts int
-	// ShutdownGrace is how long in-flight jobs may run on after RunWorkers'
-	// context ends before they are cancelled and released (default 20s).
-	ShutdownGrace time.Duration
-	// OnTaskEvent, when set, is called after a task's completed or failed
-	// decision was committed (e.g. to wake webhook delivery).
-	OnTaskEvent func(ev *store.TaskEvent)
-	// Webhooks, when set, serves the webhook management API; run its Run
-	// and pass its Wake as OnTaskEvent (see webhook.go).
-	Webhooks *Webhooks
 
 	// Now and NewID are the clock and id source; nil means time.Now and
 	// random UUIDs.
@@ -64,8 +55,34 @@ type Server struct {
 	once    sync.Once
 	mux     *http.ServeMux
 	handler http.Handler
-	wake    chan struct{}
 	spools  *spools
+}
+
+// Inspector learns a file's page count cheaply, at upload. *extract.Extractor
+// satisfies it.
+type Inspector interface {
+	Inspect(ctx context.Context, data []byte, password string) (extract.Info, error)
+}
+
+// Webhooks is what the webhook management API needs of delivery, beyond
+// the store's endpoints and deliveries. *dispatch.Dispatcher satisfies it.
+type Webhooks interface {
+	// ValidateURL checks a receiver URL before it is stored.
+	ValidateURL(rawURL string) error
+	// EndpointChanged reports an update or delete of an endpoint, so
+	// deliveries leased with its old settings are not sent.
+	EndpointChanged(endpointID string, at time.Time)
+	// SendTest queues an endpoint.test delivery and returns it pending.
+	SendTest(ctx context.Context, ep *store.WebhookEndpoint) (*store.WebhookDelivery, error)
+	// Redeliver queues a new delivery of a failed or cancelled one.
+	Redeliver(ctx context.Context, of *store.WebhookDelivery) (*store.WebhookDelivery, error)
+}
+
+// taskQueued tells the workers that a task was queued.
+func (s *Server) taskQueued() {
+	if s.OnTaskQueued != nil {
+		s.OnTaskQueued()
+	}
 }
 
 func (s *Server) init() {
@@ -73,28 +90,12 @@ func (s *Server) init() {
 		if s.Logger == nil {
 			s.Logger = slog.Default()
 		}
-		if s.Workers <= 0 {
-			s.Workers = 2
-		}
-		if s.JobLease <= 0 {
-			s.JobLease = 30 * time.Second
-		}
-		if s.PollInterval <= 0 {
-			s.PollInterval = 500 * time.Millisecond
-		}
-		if s.MaxAttempts <= 0 {
-			s.MaxAttempts = 5
-		}
-		if s.ShutdownGrace <= 0 {
-			s.ShutdownGrace = 20 * time.Second
-		}
 		if s.Now == nil {
 			s.Now = time.Now
 		}
 		if s.NewID == nil {
 			s.NewID = uuid.NewString
 		}
-		s.wake = make(chan struct{}, 1)
 		s.spools = &spools{dir: s.SpoolDir, maxIdle: 32}
 		s.mux = http.NewServeMux()
 		s.routes()

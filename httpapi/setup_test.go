@@ -20,14 +20,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-pdf/fpdf"
+	"github.com/stretchr/testify/require"
+
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
 	"github.com/docextract/docextract/httpapi"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
-	"github.com/go-pdf/fpdf"
-	"github.com/stretchr/testify/require"
+	"github.com/docextract/docextract/worker"
 )
 
 // fakeExtractor stands in for *extract.Extractor in these tests only: it
@@ -96,6 +98,7 @@ type bundle struct {
 	db     *sqlite.DB
 	x      *fakeExtractor
 	srv    *httpapi.Server
+	pool   *worker.Pool
 	ts     *httptest.Server
 	client *http.Client // keeps connections alive, as a real client would
 	team   *store.Team
@@ -111,7 +114,7 @@ type options struct {
 	// extractor replaces the fake with a real one (benchmarks).
 	extractor interface {
 		httpapi.Inspector
-		httpapi.Extractor
+		worker.Extractor
 	}
 	workers int
 }
@@ -123,11 +126,13 @@ func setup(t testing.TB, o options) *bundle {
 	db, err := sqlite.Open(ctx, filepath.Join(dir, "test.db"))
 	require.NoError(t, err)
 	b := &bundle{ctx: ctx, t: t, db: db, x: &fakeExtractor{}, events: make(chan *store.TaskEvent, 1000), seen: map[string]*store.TaskEvent{}}
-	b.srv = &httpapi.Server{Store: db, SpoolDir: dir, Inspector: b.x, Extractor: b.x, Workers: max(2, o.workers),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), PollInterval: 20 * time.Millisecond, JobLease: 3 * time.Second,
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	b.pool = &worker.Pool{Store: db, Extractor: b.x, Workers: max(2, o.workers), Logger: quiet,
+		PollInterval: 20 * time.Millisecond, JobLease: 3 * time.Second,
 		OnTaskEvent: func(ev *store.TaskEvent) { b.events <- ev }}
+	b.srv = &httpapi.Server{Store: db, SpoolDir: dir, Inspector: b.x, OnTaskQueued: b.pool.Notify, Logger: quiet}
 	if o.extractor != nil {
-		b.srv.Inspector, b.srv.Extractor = o.extractor, o.extractor
+		b.srv.Inspector, b.pool.Extractor = o.extractor, o.extractor
 	}
 	if o.rate != "" {
 		r, err := ratelimit.ParseRate(o.rate)
@@ -138,7 +143,7 @@ func setup(t testing.TB, o options) *bundle {
 	b.client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	done := make(chan struct{})
 	if !o.noWorkers {
-		go func() { defer close(done); _ = b.srv.RunWorkers(ctx) }()
+		go func() { defer close(done); _ = b.pool.Run(ctx) }()
 	} else {
 		close(done)
 	}

@@ -11,10 +11,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/google/uuid"
+
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/webhook"
-	"github.com/google/uuid"
+	"github.com/docextract/docextract/webhook/dispatch"
 )
 
 // Texts of the task-results endpoint (DESIGN.md §5).
@@ -135,18 +137,14 @@ func (s *Server) handleTaskResults(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	groups := parseGroupFilter(q["template_group_ids"])
-	ks, ok := s.Store.(store.SigningKeys)
-	if !ok {
-		Error(w, r, errorf(docextract.ENOTIMPLEMENTED, "Task results are not available on this store."))
-		return
-	}
-	ckey, err := ks.SigningKey(ctx, cursorKeyName)
+	ckey, err := s.Store.SigningKey(ctx, cursorKeyName)
 	if err != nil {
 		Error(w, r, err)
 		return
 	}
 	after := int64(-1)
 	if c := q.Get("cursor"); c != "" {
+		var ok bool
 		if after, ok = decodeCursor(ckey, taskID, groups, c); !ok {
 			Error(w, r, errorf(docextract.EINVALID, msgInvalidCursor))
 			return
@@ -157,10 +155,6 @@ func (s *Server) handleTaskResults(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	var groupsOf func(string) []string
-	if s.Webhooks != nil {
-		groupsOf = s.Webhooks.groupsOf
-	}
 	page := []webhook.ResultDocument{}
 	var next any
 	lastPos := int64(-1)
@@ -168,15 +162,23 @@ func (s *Server) handleTaskResults(w http.ResponseWriter, r *http.Request) {
 		if int64(d.Position) <= after || !d.HasResult() {
 			continue
 		}
-		if len(groups) > 0 && (groupsOf == nil || !slices.ContainsFunc(groupsOf(d.TemplateID), func(g string) bool { return slices.Contains(groups, g) })) {
+		if len(groups) > 0 && !slices.ContainsFunc(s.groupsOf(d.TemplateID), func(g string) bool { return slices.Contains(groups, g) }) {
 			continue
 		}
 		if len(page) == limit {
 			next = encodeCursor(ckey, taskID, groups, lastPos)
 			break
 		}
-		page = append(page, ResultDocument(d))
+		page = append(page, dispatch.ResultDocument(d))
 		lastPos = int64(d.Position)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"documents": page, "next_cursor": next})
+}
+
+// groupsOf returns the template groups of a template id.
+func (s *Server) groupsOf(templateID string) []string {
+	if templateID == "" || s.TemplateGroups == nil {
+		return nil
+	}
+	return s.TemplateGroups(templateID)
 }

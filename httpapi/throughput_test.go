@@ -10,6 +10,8 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/internal/benchutil"
 	"github.com/docextract/docextract/internal/testdocs"
 	"github.com/docextract/docextract/store"
@@ -24,7 +26,7 @@ import (
 //	go test -run '^$' -bench Throughput -benchtime 500x ./httpapi/
 func BenchmarkThroughput(b *testing.B) {
 	bb := setup(b, options{grant: 1 << 40})
-	bb.srv.Workers = 4
+	bb.pool.Workers = 4
 	pdf := makePDF(b, 1)
 	cpu0 := benchutil.CPUTime()
 	start := time.Now()
@@ -88,7 +90,7 @@ func BenchmarkPipelineVsEngine(b *testing.B) {
 
 func benchPipelineVsEngine(b *testing.B, lines, perPage int) {
 	const workers = 2
-	x, err := extract.New(extract.Config{Workers: workers, NoOCR: true})
+	x, err := withpdfium.New(extract.Config{NoOCR: true}, pdfium.Config{Workers: workers})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"slices"
@@ -138,7 +139,7 @@ func decodeStrict(r *http.Request, v any) error {
 // keep the stored value and an empty object clears the headers.
 func (s *Server) applyEndpointInput(e *store.WebhookEndpoint, in *endpointInput) error {
 	if in.URL != nil {
-		if err := delivery.ValidateURL(*in.URL, s.Webhooks.AllowPrivate); err != nil {
+		if err := s.Webhooks.ValidateURL(*in.URL); err != nil {
 			return err
 		}
 		e.URL = *in.URL
@@ -228,14 +229,13 @@ func (s *Server) webhookAuth(r *http.Request) (*store.APIKey, error) {
 	if s.Webhooks == nil {
 		return nil, &docextract.Error{Code: docextract.ENOTIMPLEMENTED, Message: "Webhooks are not enabled on this server.", Err: errWebhooksOff}
 	}
-	s.Webhooks.init()
 	return key, nil
 }
 
 // ownEndpoint loads the endpoint {id} of the key's team; another team's
 // endpoint is not found.
 func (s *Server) ownEndpoint(r *http.Request, key *store.APIKey) (*store.WebhookEndpoint, error) {
-	e, err := s.Webhooks.Store.FindWebhookEndpoint(r.Context(), r.PathValue("id"))
+	e, err := s.Store.FindWebhookEndpoint(r.Context(), r.PathValue("id"))
 	if docextract.ErrorCode(err) == docextract.ENOTFOUND || err == nil && e.TeamID != key.TeamID {
 		return nil, errorf(docextract.ENOTFOUND, msgEndpointNotFound)
 	}
@@ -255,7 +255,7 @@ func (s *Server) handleCreateEndpoint(w http.ResponseWriter, r *http.Request, ke
 	if err := s.applyEndpointInput(e, &in); err != nil {
 		return err
 	}
-	if err := s.Webhooks.Store.CreateWebhookEndpoint(r.Context(), e); err != nil {
+	if err := s.Store.CreateWebhookEndpoint(r.Context(), e); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, endpointBody(e, true))
@@ -263,7 +263,7 @@ func (s *Server) handleCreateEndpoint(w http.ResponseWriter, r *http.Request, ke
 }
 
 func (s *Server) handleListEndpoints(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
-	eps, err := s.Webhooks.Store.ListWebhookEndpoints(r.Context(), key.TeamID)
+	eps, err := s.Store.ListWebhookEndpoints(r.Context(), key.TeamID)
 	if err != nil {
 		return err
 	}
@@ -288,7 +288,7 @@ func (s *Server) handleUpdateEndpoint(w http.ResponseWriter, r *http.Request, _ 
 	if err := s.applyEndpointInput(e, &in); err != nil {
 		return err
 	}
-	if _, err := s.Webhooks.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
+	if _, err := s.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
 		return err
 	}
 	s.Webhooks.EndpointChanged(e.ID, e.UpdatedAt)
@@ -297,10 +297,10 @@ func (s *Server) handleUpdateEndpoint(w http.ResponseWriter, r *http.Request, _ 
 }
 
 func (s *Server) handleDeleteEndpoint(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
-	if err := s.Webhooks.Store.DeleteWebhookEndpoint(r.Context(), e.ID); err != nil {
+	if err := s.Store.DeleteWebhookEndpoint(r.Context(), e.ID); err != nil {
 		return err
 	}
-	s.Webhooks.EndpointChanged(e.ID, s.Webhooks.Now())
+	s.Webhooks.EndpointChanged(e.ID, s.Now())
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
@@ -310,7 +310,7 @@ func (s *Server) handleDeleteEndpoint(w http.ResponseWriter, r *http.Request, _ 
 // with the new secret; a request in progress may still carry the old one.
 func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
 	e.Secret = webhook.NewSecret().String()
-	if _, err := s.Webhooks.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
+	if _, err := s.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
 		return err
 	}
 	s.Webhooks.EndpointChanged(e.ID, e.UpdatedAt)
@@ -325,19 +325,11 @@ func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request, _ *s
 // pending delivery and its Location, which the client reads until the
 // status is acknowledged or failed. Being a stored delivery, the test
 // survives a restart like any other.
-func (s *Server) handleTestEndpoint(w http.ResponseWriter, r *http.Request, key *store.APIKey, e *store.WebhookEndpoint) error {
-	wh := s.Webhooks
-	eventID := webhook.NewID()
-	body, err := delivery.EndpointTest(delivery.Meta{ID: eventID, CreatedAt: wh.Now(), TeamID: key.TeamID})
+func (s *Server) handleTestEndpoint(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
+	d, err := s.Webhooks.SendTest(r.Context(), e)
 	if err != nil {
 		return err
 	}
-	d := &store.WebhookDelivery{TeamID: key.TeamID, EndpointID: e.ID, EventID: eventID, EventType: webhook.EventEndpointTest,
-		MaxAttempts: 1, Body: body}
-	if err := wh.Store.CreateWebhookDelivery(r.Context(), d); err != nil {
-		return err
-	}
-	wh.sendFirst(d.ID)
 	w.Header().Set("Location", "/api/v1/webhook_deliveries/"+d.ID)
 	writeJSON(w, http.StatusCreated, deliveryDetail(d))
 	return nil
@@ -425,7 +417,7 @@ func (s *Server) handleListDeliveries(w http.ResponseWriter, r *http.Request, _ 
 			return errorf(docextract.EINVALID, msgInvalidCursor)
 		}
 	}
-	ds, err := s.Webhooks.Store.ListWebhookDeliveries(r.Context(), e.ID, before, limit+1)
+	ds, err := s.Store.ListWebhookDeliveries(r.Context(), e.ID, before, limit+1)
 	if err != nil {
 		return err
 	}
@@ -444,7 +436,7 @@ func (s *Server) handleListDeliveries(w http.ResponseWriter, r *http.Request, _ 
 
 // ownDelivery loads the delivery {id} of the key's team.
 func (s *Server) ownDelivery(r *http.Request, key *store.APIKey) (*store.WebhookDelivery, error) {
-	d, err := s.Webhooks.Store.FindWebhookDelivery(r.Context(), r.PathValue("id"))
+	d, err := s.Store.FindWebhookDelivery(r.Context(), r.PathValue("id"))
 	if docextract.ErrorCode(err) == docextract.ENOTFOUND || err == nil && d.TeamID != key.TeamID {
 		return nil, errorf(docextract.ENOTFOUND, msgDeliveryNotFound)
 	}
@@ -460,26 +452,13 @@ func (s *Server) handleGetDelivery(w http.ResponseWriter, r *http.Request, _ *st
 // §3): new delivery id, same event id and body, the endpoint's current URL,
 // headers and secret. Test events cannot be redelivered.
 func (s *Server) handleRedeliver(w http.ResponseWriter, r *http.Request, _ *store.APIKey, d *store.WebhookDelivery) error {
-	switch {
-	case d.EventType == webhook.EventEndpointTest:
-		return errorf(docextract.EINVALID, "Test events cannot be redelivered.")
-	case d.Status != store.DeliveryFailed && d.Status != store.DeliveryCancelled:
-		return errorf(docextract.ECONFLICT, "Only failed or cancelled deliveries can be redelivered.")
-	}
-	e, err := s.Webhooks.Store.FindWebhookEndpoint(r.Context(), d.EndpointID)
+	nd, err := s.Webhooks.Redeliver(r.Context(), d)
 	if err != nil {
 		return err
 	}
-	if !e.Enabled {
-		return errorf(docextract.ECONFLICT, "The endpoint is disabled; enable it to redeliver.")
-	}
-	nd := &store.WebhookDelivery{TeamID: d.TeamID, EndpointID: d.EndpointID, EventID: d.EventID, EventType: d.EventType,
-		RedeliveryOf: d.ID, MaxAttempts: s.Webhooks.maxAttempts(), Body: d.Body}
-	if err := s.Webhooks.Store.CreateWebhookDelivery(r.Context(), nd); err != nil {
-		return err
-	}
-	s.Webhooks.wakeSenders()
-	nd.Attempts = nil
 	writeJSON(w, http.StatusCreated, deliveryDetail(nd))
 	return nil
 }
+
+// errWebhooksOff answers the management API when webhooks are not configured.
+var errWebhooksOff = errors.New("webhooks are not configured")

@@ -14,19 +14,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/docextract/docextract/httpapi"
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
 	"github.com/docextract/docextract/internal/benchutil"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
 	"github.com/docextract/docextract/webhook"
 	"github.com/docextract/docextract/webhook/delivery"
-	"github.com/google/uuid"
-	"github.com/stretchr/testify/require"
+	"github.com/docextract/docextract/webhook/dispatch"
 )
 
 // benchWorkers is the attempts in flight in BenchmarkWebhookDeliveries, for
 // the durable sender and the raw loop alike: the runner's default.
-const benchWorkers = httpapi.DefaultWebhookWorkers
+const benchWorkers = dispatch.DefaultWorkers
 
 // BenchmarkWebhookDeliveries measures, in one run on one receiver:
 //
@@ -34,7 +35,7 @@ const benchWorkers = httpapi.DefaultWebhookWorkers
 //     sender's HTTP client (delivery.NewClient) and benchWorkers requests
 //     in flight, the same body, no database;
 //   - deliveries/s: durable deliveries, b.N of them queued in SQLite and
-//     sent by the Webhooks runner (batch lease, sign, POST, group-commit
+//     sent by the dispatcher (batch lease, sign, POST, group-commit
 //     record), timed until every one is recorded acknowledged;
 //   - durable/raw: the ratio of the two;
 //   - cpu-us/delivery and raw-cpu-us/req: process CPU time (the receiver
@@ -85,7 +86,7 @@ func BenchmarkWebhookDeliveries(b *testing.B) {
 	require.Equal(b, b.N, pending())
 	received.Store(0)
 
-	wh := &httpapi.Webhooks{Store: db, AllowPrivate: true, Workers: benchWorkers, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	wh := &dispatch.Dispatcher{Store: db, AllowPrivate: true, Workers: benchWorkers, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	runCtx, cancel := context.WithCancel(ctx)
 	runDone := make(chan struct{})
 	b.ResetTimer()

@@ -15,14 +15,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/httpapi"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
 	"github.com/docextract/docextract/webhook"
 	"github.com/docextract/docextract/webhook/delivery"
-	"github.com/google/uuid"
-	"github.com/stretchr/testify/require"
+	"github.com/docextract/docextract/webhook/dispatch"
 )
 
 // whReceiver is a loopback receiver built on webhook.Handler that answers
@@ -66,7 +68,7 @@ type whBundle struct {
 	ctx  context.Context
 	db   *sqlite.DB
 	srv  *httptest.Server
-	wh   *httpapi.Webhooks
+	wh   *dispatch.Dispatcher
 	team *store.Team
 	key  string
 	rc   *whReceiver
@@ -107,13 +109,13 @@ func whSetup(t *testing.T) *whBundle {
 	key, rec := httpapi.GenerateAPIKey(team.ID)
 	require.NoError(t, db.CreateAPIKey(ctx, rec))
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	wh := &httpapi.Webhooks{Store: db, AllowPrivate: true, BaseURL: "https://api.example.com",
+	wh := &dispatch.Dispatcher{Store: db, AllowPrivate: true, BaseURL: "https://api.example.com",
 		Policy:         delivery.Policy{Schedule: []time.Duration{20 * time.Millisecond}, Jitter: -1},
 		PollInterval:   20 * time.Millisecond,
 		TemplateGroups: func(id string) []string { return map[string][]string{"tpl-a": {"g1"}, "tpl-b": {"g2"}}[id] },
 		Logger:         quiet,
 	}
-	s := &httpapi.Server{Store: db, Webhooks: wh, Logger: quiet}
+	s := &httpapi.Server{Store: db, Webhooks: wh, TemplateGroups: wh.TemplateGroups, Logger: quiet}
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
 	rc := &whReceiver{}
@@ -814,7 +816,8 @@ func (b *whBundle) queueBehindHeld(h *heldReceiver, n int) (string, webhook.Secr
 		require.NoError(t, b.db.CreateWebhookDelivery(b.ctx, d))
 		ds = append(ds, d)
 	}
-	b.wh.Workers = 1
+	// One attempt in flight; room to lease the others behind it.
+	b.wh.Workers, b.wh.PerEndpoint = 1, n-1
 	b.run()
 	select {
 	case <-h.arrived:

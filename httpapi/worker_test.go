@@ -66,10 +66,10 @@ func TestShutdownReleasesInFlightJobs(t *testing.T) {
 	defer close(release)
 	id := b.upload(b.key, "invoice", "a.pdf", makePDF(t, 1)).Body["document_id"].(string)
 
-	b.srv.ShutdownGrace = 100 * time.Millisecond
+	b.pool.ShutdownGrace = 100 * time.Millisecond
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- b.srv.RunWorkers(ctx) }()
+	go func() { done <- b.pool.Run(ctx) }()
 	<-started
 	cancel()
 	select {
@@ -93,10 +93,10 @@ func TestShutdownLetsInFlightJobsFinish(t *testing.T) {
 	started, release := blockingExtractor(b)
 	id := b.upload(b.key, "invoice", "a.pdf", makePDF(t, 1)).Body["document_id"].(string)
 
-	b.srv.ShutdownGrace = 10 * time.Second
+	b.pool.ShutdownGrace = 10 * time.Second
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- b.srv.RunWorkers(ctx) }()
+	go func() { done <- b.pool.Run(ctx) }()
 	<-started
 	cancel()
 	time.Sleep(50 * time.Millisecond)
@@ -115,10 +115,10 @@ func TestPoisonJobFailsAfterMaxAttempts(t *testing.T) {
 		require.NoError(t, err)
 		require.NotNil(t, j)
 	}
-	b.srv.MaxAttempts = 3
+	b.pool.MaxAttempts = 3
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go func() { _ = b.srv.RunWorkers(ctx) }()
+	go func() { _ = b.pool.Run(ctx) }()
 	ev := b.waitEvent(id)
 	require.Equal(t, "task.failed", ev.Type)
 	require.Equal(t, docextract.FailProcessing, ev.ErrorCode)

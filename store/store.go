@@ -229,11 +229,14 @@ type Ledger interface {
 	LedgerEntries(ctx context.Context, teamID string) ([]credits.Entry, error)
 }
 
-// Store is everything the reference server stores.
+// Store is everything the reference server stores. A new backend proves
+// itself by passing the conformance suite in package store/storetest.
 type Store interface {
 	Teams
 	Tasks
 	Queue
 	Ledger
+	Webhooks
+	SigningKeys
 	Close() error
 }

@@ -133,9 +133,8 @@ type LeaseBatch struct {
 	Interrupted int
 }
 
-// Webhooks stores webhook endpoints, deliveries and their attempts. It is
-// a separate interface from Store so that stores without webhooks remain
-// valid; package store/sqlite implements both.
+// Webhooks stores webhook endpoints, the task event log they are fanned
+// out from, deliveries and their attempts.
 type Webhooks interface {
 	// CreateWebhookEndpoint stores e; ID and times are set when empty.
 	CreateWebhookEndpoint(ctx context.Context, e *WebhookEndpoint) error

@@ -13,7 +13,9 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/template"
+	"github.com/docextract/docextract/extract/withpdfium"
 )
 
 func init() {
@@ -65,7 +67,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		fs.Usage()
 		return errUsage
 	}
-	cfg := extract.Config{IgnoreEmbedded: *ignoreXML, NoOCR: *noOCR, Timeout: *timeout, Workers: 1}
+	cfg := extract.Config{IgnoreEmbedded: *ignoreXML, NoOCR: *noOCR, Timeout: *timeout}
 	if *templates != "" {
 		set, err := template.Load(*templates)
 		if err != nil {
@@ -73,7 +75,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		cfg.Templates = set
 	}
-	x, err := extract.New(cfg)
+	x, err := withpdfium.New(cfg, pdfium.Config{Workers: 1})
 	if err != nil {
 		return err
 	}

@@ -14,12 +14,16 @@ import (
 	"time"
 
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/template"
+	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/httpapi"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
 	"github.com/docextract/docextract/webhook/delivery"
+	"github.com/docextract/docextract/webhook/dispatch"
+	"github.com/docextract/docextract/worker"
 )
 
 func init() {
@@ -96,7 +100,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		log.Info("loaded templates", "count", len(templates.Templates), "dir", c.templates)
 	}
-	x, err := extract.New(extract.Config{Workers: c.workers, Timeout: c.timeout, Templates: templates})
+	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers})
 	if err != nil {
 		return fmt.Errorf("start extractor: %w", err)
 	}
@@ -111,21 +115,25 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		c.baseURL = "http://" + addr
 	}
 
-	hooks := &httpapi.Webhooks{Store: db, AllowPrivate: c.allowPrivate, Policy: delivery.Policy{Schedule: schedule},
-		BaseURL: c.baseURL, Logger: log,
-		TemplateGroups: func(id string) []string {
-			if g := extract.TemplateGroup(templates, id); g != "" {
-				return []string{g}
-			}
-			return nil
-		}}
+	groups := func(id string) []string {
+		if g := extract.TemplateGroup(templates, id); g != "" {
+			return []string{g}
+		}
+		return nil
+	}
+	// The three parts share the store: the HTTP API queues tasks, the
+	// worker pool extracts them and records task events, the dispatcher
+	// turns those into webhook deliveries. The callbacks only wake the
+	// next part early; each also polls.
+	hooks := &dispatch.Dispatcher{Store: db, AllowPrivate: c.allowPrivate, Policy: delivery.Policy{Schedule: schedule},
+		BaseURL: c.baseURL, TemplateGroups: groups, Logger: log}
+	pool := &worker.Pool{Store: db, Extractor: x, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
+		OnTaskEvent: hooks.Wake, Logger: log}
 	srv := &httpapi.Server{
 		// Uploads spool next to the database, on the disk given to it,
 		// not in a /tmp that may be memory.
-		Store: db, SpoolDir: filepath.Dir(c.db), Inspector: x, Extractor: x,
-		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, Logger: log,
-		Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
-		Webhooks: hooks, OnTaskEvent: hooks.Wake,
+		Store: db, SpoolDir: filepath.Dir(c.db), Inspector: x, OnTaskQueued: pool.Notify,
+		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log,
 	}
 
 	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
@@ -135,7 +143,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var wg sync.WaitGroup
 	errc := make(chan error, 3)
 	wg.Add(3)
-	go func() { defer wg.Done(); errc <- srv.RunWorkers(runCtx) }()
+	go func() { defer wg.Done(); errc <- pool.Run(runCtx) }()
 	go func() { defer wg.Done(); errc <- hooks.Run(runCtx) }()
 	go func() {
 		defer wg.Done()

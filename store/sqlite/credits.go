@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 
+	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 )
 
@@ -131,47 +132,28 @@ func (db *DB) void(ctx context.Context, tx *txn, holdID string) error {
 	if err != nil {
 		return err
 	}
-	return db.settle(ctx, tx, b, h, nil)
+	b, h, entries, err := credits.Settle(b, h, nil)
+	if err != nil {
+		return err
+	}
+	return db.writeCredits(ctx, tx, b, h, entries)
 }
 
-// charge is one capture of settle: amount for ref (a document id).
-type charge struct {
-	ref    string
-	amount int64
-}
-
-// settle captures each charge against hold h and voids what h still
-// reserves, inside tx, reading nothing and writing the hold and balance
-// once (b and h as loaded by the caller). Each movement is idempotent per
-// (hold, action, ref): one recorded before changes nothing.
-func (db *DB) settle(ctx context.Context, tx *txn, b credits.Balance, h credits.Hold, charges []charge) error {
-	changed := false
-	for _, c := range charges {
-		nb, nh, err := credits.ApplyCapture(b, h, c.amount)
-		if err != nil {
-			return err
-		}
-		ok, err := db.appendEntryOnce(ctx, tx, h.TeamID, h.ID, credits.ActionCapture, c.ref, c.amount)
-		if err != nil {
-			return err
-		}
-		if ok {
-			b, h, changed = nb, nh, true
-		}
-	}
-	if !h.Closed {
-		released := h.Remaining
-		nb, nh := credits.ApplyVoid(b, h)
-		ok, err := db.appendEntryOnce(ctx, tx, h.TeamID, h.ID, credits.ActionVoid, "", released)
-		if err != nil {
-			return err
-		}
-		if ok {
-			b, h, changed = nb, nh, true
-		}
-	}
-	if !changed {
+// writeCredits appends entries to the ledger and stores the hold and the
+// balance they led to, inside tx. A movement recorded before (the same
+// hold, action and ref) is a conflict: the transaction rolls back.
+func (db *DB) writeCredits(ctx context.Context, tx *txn, b credits.Balance, h credits.Hold, entries []credits.Entry) error {
+	if len(entries) == 0 {
 		return nil
+	}
+	for _, e := range entries {
+		ok, err := db.appendEntryOnce(ctx, tx, e.TeamID, e.HoldID, e.Action, e.Ref, e.Amount)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return docextract.Errorf(docextract.ECONFLICT, "Credit movement %s of hold %s recorded already.", e.Action, e.HoldID)
+		}
 	}
 	if err := saveHold(ctx, tx, h); err != nil {
 		return err

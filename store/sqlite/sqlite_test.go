@@ -4,11 +4,13 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
 	"github.com/docextract/docextract/store/storetest"
-	"github.com/stretchr/testify/require"
 )
 
 func openDB(t *testing.T) *sqlite.DB {
@@ -21,7 +23,11 @@ func openDB(t *testing.T) *sqlite.DB {
 
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	storetest.Test(t, func(t *testing.T) store.Store { return openDB(t) })
+	storetest.Test(t, func(t *testing.T, now func() time.Time) store.Store {
+		db := openDB(t)
+		db.Now = now
+		return db
+	})
 }
 
 func TestMigrationsAreRecordedAndIdempotent(t *testing.T) {

@@ -265,104 +265,54 @@ func (db *DB) ResumeTask(ctx context.Context, taskID, password string) error {
 	})
 }
 
-// CompleteTask implements store.Tasks.
+// CompleteTask implements store.Tasks: store.Complete decides, this
+// writes.
 func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error) {
-	if len(c.Documents) > 0 && c.Documents[0].ID != c.TaskID {
-		return nil, docextract.Errorf(docextract.EINVALID, "The first document must keep the task id.")
-	}
-	var ev *store.TaskEvent
-	err := db.writeTx(ctx, func(tx *txn) error {
-		t, err := lockTask(ctx, tx, c.TaskID)
-		if err != nil {
-			return err
-		}
-		// Can every capture be covered? If not, the task fails instead.
-		var total int64
-		for _, d := range c.Documents {
-			total += d.CreditsUsed
-		}
-		h, ok, err := loadHold(ctx, tx, t.ID)
-		if err != nil {
-			return err
-		}
-		b, err := loadBalance(ctx, tx, t.TeamID)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			h = credits.Hold{ID: t.ID, TeamID: t.TeamID}
-		}
-		if !credits.CanCapture(b, h, total) {
-			ev, err = db.failTask(ctx, tx, t, docextract.FailInsufficientCredits)
-			return err
-		}
-
-		now := db.now()
-		if c.ContentType != "" {
-			t.ContentType = c.ContentType
-		}
-		if c.PageCount > 0 {
-			t.PageCount = c.PageCount
-		}
-		charges := make([]charge, 0, len(c.Documents))
-		for i, d := range c.Documents {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-				ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
-					page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
-					data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence,
-					credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
-				d.ID, t.ID, t.TeamID, i, string(d.DocType), docextract.StatusCompleted, t.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
-				nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, d.CreditsUsed, ms(now), ms(now)); err != nil {
-				return err
-			}
-			charges = append(charges, charge{ref: d.ID, amount: d.CreditsUsed})
-		}
-		if len(c.Documents) == 0 {
-			// Nothing of the requested type: the upload's document stays,
-			// completed without data, and answers not-found.
-			if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE id = ?`, docextract.StatusCompleted, ms(now), t.ID); err != nil {
-				return err
-			}
-		}
-		if ok {
-			if err := db.settle(ctx, tx, b, h, charges); err != nil {
-				return err
-			}
-		}
-		outcome := docextract.OutcomeExtracted
-		if len(c.Documents) == 0 {
-			outcome = docextract.OutcomeNoMatchingDocuments
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, outcome = ?, content_type = ?, page_count = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
-			docextract.StatusCompleted, outcome, t.ContentType, t.PageCount, ms(now), ms(now), t.ID); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE task_id = ?`, t.ID); err != nil {
-			return err
-		}
-		ev, err = db.recordEvent(ctx, tx, t, store.EventTaskCompleted, outcome, "", now)
-		return err
+	return db.settleTask(ctx, c.TaskID, func(t *store.Task, b credits.Balance, h credits.Hold) (*store.Settlement, error) {
+		return store.Complete(*t, c, b, h, db.now())
 	})
-	if err != nil {
-		return nil, err
-	}
-	return ev, nil
 }
 
-// FailTask implements store.Tasks.
+// FailTask implements store.Tasks: store.Fail decides, this writes.
 func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error) {
-	if _, ok := docextract.FailureMessages[code]; !ok {
-		return nil, docextract.Errorf(docextract.EINVALID, "Unknown failure code.")
+	if err := store.CheckFailCode(code); err != nil {
+		return nil, err
 	}
+	return db.settleTask(ctx, taskID, func(t *store.Task, b credits.Balance, h credits.Hold) (*store.Settlement, error) {
+		return store.Fail(*t, code, b, h, db.now())
+	})
+}
+
+// settleTask ends the task in one transaction: it loads the task (refusing
+// a finished one), its hold and the team's balance, lets decide settle
+// them, and writes the settlement.
+func (db *DB) settleTask(ctx context.Context, taskID string, decide func(*store.Task, credits.Balance, credits.Hold) (*store.Settlement, error)) (*store.TaskEvent, error) {
 	var ev *store.TaskEvent
 	err := db.writeTx(ctx, func(tx *txn) error {
 		t, err := lockTask(ctx, tx, taskID)
 		if err != nil {
 			return err
 		}
-		ev, err = db.failTask(ctx, tx, t, code)
-		return err
+		h, ok, err := loadHold(ctx, tx, t.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			h = credits.Hold{ID: t.ID, TeamID: t.TeamID}
+		}
+		b, err := loadBalance(ctx, tx, t.TeamID)
+		if err != nil {
+			return err
+		}
+		s, err := decide(t, b, h)
+		if err != nil {
+			return err
+		}
+		if err := db.writeSettlement(ctx, tx, s); err != nil {
+			return err
+		}
+		ev = s.Event
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -370,37 +320,53 @@ func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEve
 	return ev, nil
 }
 
-func (db *DB) failTask(ctx context.Context, tx *txn, t *store.Task, code string) (*store.TaskEvent, error) {
-	now := db.now()
-	if err := db.void(ctx, tx, t.ID); err != nil {
-		return nil, err
+// writeSettlement writes s as store.Settlement says.
+func (db *DB) writeSettlement(ctx context.Context, tx *txn, s *store.Settlement) error {
+	t := &s.Task
+	upd := ms(t.UpdatedAt)
+	for _, d := range s.Documents {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
+				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
+				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence,
+				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
+			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
+			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
+			return err
+		}
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, error_code = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
-		docextract.StatusFailed, code, ms(now), ms(now), t.ID); err != nil {
-		return nil, err
+	switch {
+	case t.Status == docextract.StatusFailed:
+		if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ?`, t.Status, upd, t.ID); err != nil {
+			return err
+		}
+	case len(s.Documents) == 0:
+		// Nothing of the requested type: the upload's document stays,
+		// completed without data, and answers not-found.
+		if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE id = ?`, t.Status, upd, t.ID); err != nil {
+			return err
+		}
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ?`, docextract.StatusFailed, ms(now), t.ID); err != nil {
-		return nil, err
+	if err := db.writeCredits(ctx, tx, s.Balance, s.Hold, s.Entries); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, outcome = ?, error_code = ?, content_type = ?, page_count = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
+		t.Status, t.Outcome, t.ErrorCode, t.ContentType, t.PageCount, upd, ms(t.CompletedAt), t.ID); err != nil {
+		return err
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE task_id = ?`, t.ID); err != nil {
-		return nil, err
+		return err
 	}
-	return db.recordEvent(ctx, tx, t, store.EventTaskFailed, "", code, now)
+	return db.recordEvent(ctx, tx, s.Event)
 }
 
-func (db *DB) recordEvent(ctx context.Context, tx *txn, t *store.Task, typ, outcome, code string, now time.Time) (*store.TaskEvent, error) {
-	ev := &store.TaskEvent{
-		ID: db.NewID(), TeamID: t.TeamID, TaskID: t.ID, Type: typ, Outcome: outcome, ErrorCode: code,
-		IngestSource: t.IngestSource, FileName: t.FileName, ContentType: t.ContentType, PageCount: t.PageCount,
-		TaskCreatedAt: t.CreatedAt, CreatedAt: now.Truncate(1e6),
-	}
+func (db *DB) recordEvent(ctx context.Context, tx *txn, ev *store.TaskEvent) error {
+	ev.ID = db.NewID()
 	_, err := tx.ExecContext(ctx, `INSERT INTO task_events (id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		ev.ID, ev.TeamID, ev.TaskID, ev.Type, ev.Outcome, ev.ErrorCode, ev.IngestSource, ev.FileName, ev.ContentType, ev.PageCount, ms(ev.TaskCreatedAt), ms(ev.CreatedAt))
-	if err != nil {
-		return nil, err
-	}
-	return ev, nil
+	return err
 }
 
 // FindTaskEvent implements store.Tasks.

@@ -1,9 +1,20 @@
-// Package storetest is the conformance suite of store.Store: every adapter
-// runs Test from its own tests against a real database, e.g.
+// Package storetest is the conformance suite of store.Store: every method
+// of the interface, webhooks and signing keys included, with the rules the
+// rest of the system relies on (atomic uploads, exactly-once completion,
+// lease visibility, idempotent fan-out, interrupted attempts...). A storage
+// adapter proves itself by running Test from its own tests against a real
+// database:
 //
 //	func TestConformance(t *testing.T) {
-//		storetest.Test(t, func(t *testing.T) store.Store { return openTestDB(t) })
+//		storetest.Test(t, func(t *testing.T, now func() time.Time) store.Store {
+//			return openTestDB(t, now) // empty, migrated, closed when t ends
+//		})
 //	}
+//
+// The suite drives time through now: the store must read the current time
+// from it (for created and updated times, leases, due times and purges),
+// never from the database server's clock. Times the suite sets are whole
+// milliseconds, so a store may keep millisecond precision.
 package storetest
 
 import (
@@ -24,25 +35,60 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Open returns a new, empty, migrated store, closed when t ends.
-type Open func(t *testing.T) store.Store
+// Open returns a new, empty, migrated store that reads the current time
+// from now, closed when t ends.
+type Open func(t *testing.T, now func() time.Time) store.Store
 
 type bundle struct {
-	ctx  context.Context
-	s    store.Store
-	team *store.Team
+	ctx   context.Context
+	s     store.Store
+	team  *store.Team
+	clock *clock // nil: the real time
 }
 
+// clock is a time the test sets.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// epoch is where test clocks start.
+var epoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// setup opens a store on the real time with a team granted grant credits.
 func setup(t *testing.T, open Open, grant int64) *bundle {
 	t.Helper()
+	return newBundle(t, open(t, time.Now), nil, grant)
+}
+
+// setupClock opens a store on a clock the test moves, starting at epoch.
+func setupClock(t *testing.T, open Open, grant int64) *bundle {
+	t.Helper()
+	c := &clock{t: epoch}
+	return newBundle(t, open(t, c.now), c, grant)
+}
+
+func newBundle(t *testing.T, s store.Store, c *clock, grant int64) *bundle {
+	t.Helper()
 	ctx := context.Background()
-	s := open(t)
 	team, err := s.CreateTeam(ctx, "Acme")
 	require.NoError(t, err)
 	if grant > 0 {
 		require.NoError(t, s.Grant(ctx, team.ID, grant))
 	}
-	return &bundle{ctx: ctx, s: s, team: team}
+	return &bundle{ctx: ctx, s: s, team: team, clock: c}
 }
 
 func (b *bundle) upload(t *testing.T, pages int) *store.Task {
@@ -72,8 +118,17 @@ func requireCode(t *testing.T, code string, err error) {
 	require.Equal(t, code, docextract.ErrorCode(err), "%v", err)
 }
 
-// Test runs the conformance suite.
+// Test runs the conformance suite; its subtests run in parallel, each on
+// a store of its own.
 func Test(t *testing.T, open Open) {
+	t.Run("Core", func(t *testing.T) { testCore(t, open) })
+	t.Run("Webhooks", func(t *testing.T) { testWebhooks(t, open) })
+	t.Run("SigningKeys", func(t *testing.T) { testSigningKeys(t, open) })
+}
+
+// testCore covers teams, keys, credits, tasks, documents, files and the job
+// queue.
+func testCore(t *testing.T, open Open) {
 	t.Run("TeamsAndKeys", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t, open, 0)
@@ -170,9 +225,9 @@ func Test(t *testing.T, open Open) {
 
 	t.Run("LeaseVisibility", func(t *testing.T) {
 		t.Parallel()
-		b := setup(t, open, 10)
+		b := setupClock(t, open, 10)
 		task := b.upload(t, 1)
-		j, err := b.s.LeaseJob(b.ctx, 150*time.Millisecond)
+		j, err := b.s.LeaseJob(b.ctx, time.Second)
 		require.NoError(t, err)
 		require.NotNil(t, j)
 
@@ -182,7 +237,7 @@ func Test(t *testing.T, open Open) {
 
 		// The lease expires (the worker crashed): the job is leased again,
 		// and the old lease can no longer be extended.
-		time.Sleep(200 * time.Millisecond)
+		b.clock.add(time.Second)
 		again, err := b.s.LeaseJob(b.ctx, time.Minute)
 		require.NoError(t, err)
 		require.NotNil(t, again)

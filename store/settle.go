@@ -1,0 +1,121 @@
+package store
+
+import (
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/credits"
+)
+
+// Settlement is how a task ends. Complete and Fail decide it from what the
+// store read inside its transaction (the task, its credit hold, the team's
+// balance); the store then writes all of it in that same transaction:
+//
+//   - Task replaces the stored task (status, outcome or error code,
+//     content type, page count, times);
+//   - when the task completed, Documents replace its documents; with none,
+//     the task's first document (id = task id) is completed without data;
+//     when it failed, every document of the task is failed;
+//   - Entries are appended to the ledger (ID and CreatedAt set by the
+//     store), and Hold and Balance replace the stored ones;
+//   - the task's job is removed and Event is recorded (ID set by the store).
+//
+// Deciding here, not in each adapter, keeps the rules in one place: which
+// outcome a task gets, what is charged, and when a capture that cannot be
+// covered fails the task instead.
+type Settlement struct {
+	Task      Task
+	Documents []*Document
+	Balance   credits.Balance
+	Hold      credits.Hold
+	Entries   []credits.Entry
+	Event     *TaskEvent
+}
+
+// Complete settles a completion of task t, given its hold h and the
+// team's balance b (a task without a hold gets an empty one with the
+// task's id): the documents are stored completed, in order, and each one's
+// CreditsUsed is captured; the rest of the hold is voided; the outcome is
+// extracted, or no_matching_documents when c has no documents. When the
+// captures cannot be covered by the hold and the available balance, the
+// task fails with insufficient_credits instead (Fail). The first document
+// must carry the task's id (EINVALID otherwise).
+func Complete(t Task, c *Completion, b credits.Balance, h credits.Hold, now time.Time) (*Settlement, error) {
+	if len(c.Documents) > 0 && c.Documents[0].ID != t.ID {
+		return nil, docextract.Errorf(docextract.EINVALID, "The first document must keep the task id.")
+	}
+	charges := make([]credits.Charge, len(c.Documents))
+	for i, d := range c.Documents {
+		charges[i] = credits.Charge{Ref: d.ID, Amount: d.CreditsUsed}
+	}
+	nb, nh, entries, err := credits.Settle(b, h, charges)
+	switch docextract.ErrorCode(err) {
+	case "":
+	case docextract.EPAYMENT, docextract.ECONFLICT:
+		// Not covered (or nothing left to capture from): the task fails,
+		// charged nothing.
+		return Fail(t, docextract.FailInsufficientCredits, b, h, now)
+	default:
+		return nil, err
+	}
+	now = now.Truncate(time.Millisecond)
+	if c.ContentType != "" {
+		t.ContentType = c.ContentType
+	}
+	if c.PageCount > 0 {
+		t.PageCount = c.PageCount
+	}
+	t.Status, t.ErrorCode = docextract.StatusCompleted, ""
+	t.Outcome = docextract.OutcomeExtracted
+	if len(c.Documents) == 0 {
+		t.Outcome = docextract.OutcomeNoMatchingDocuments
+	}
+	t.UpdatedAt, t.CompletedAt = now, now
+	docs := make([]*Document, len(c.Documents))
+	for i, d := range c.Documents {
+		doc := *d
+		doc.TaskID, doc.TeamID, doc.Position = t.ID, t.TeamID, i
+		doc.Status, doc.FileName = docextract.StatusCompleted, t.FileName
+		doc.CreatedAt, doc.UpdatedAt = now, now
+		docs[i] = &doc
+	}
+	s := &Settlement{Task: t, Documents: docs, Balance: nb, Hold: nh, Entries: entries}
+	s.Event = eventOf(&s.Task, EventTaskCompleted)
+	return s, nil
+}
+
+// Fail settles a failure of task t with code (a docextract.Fail* code,
+// EINVALID otherwise): nothing is charged and the hold h is voided.
+func Fail(t Task, code string, b credits.Balance, h credits.Hold, now time.Time) (*Settlement, error) {
+	if err := CheckFailCode(code); err != nil {
+		return nil, err
+	}
+	nb, nh, entries, err := credits.Settle(b, h, nil)
+	if err != nil {
+		return nil, err
+	}
+	now = now.Truncate(time.Millisecond)
+	t.Status, t.Outcome, t.ErrorCode = docextract.StatusFailed, "", code
+	t.UpdatedAt, t.CompletedAt = now, now
+	s := &Settlement{Task: t, Balance: nb, Hold: nh, Entries: entries}
+	s.Event = eventOf(&s.Task, EventTaskFailed)
+	return s, nil
+}
+
+// eventOf snapshots the ended task t as its task event.
+func eventOf(t *Task, typ string) *TaskEvent {
+	return &TaskEvent{TeamID: t.TeamID, TaskID: t.ID, Type: typ, Outcome: t.Outcome, ErrorCode: t.ErrorCode,
+		IngestSource: t.IngestSource, FileName: t.FileName, ContentType: t.ContentType, PageCount: t.PageCount,
+		TaskCreatedAt: t.CreatedAt, CreatedAt: t.CompletedAt}
+}
+
+// CheckFailCode returns EINVALID unless code is a failure code a task can
+// end with (docextract.FailProcessing, docextract.FailInsufficientCredits).
+// A store may call it before its transaction, so a bad code is refused
+// whatever state the task is in.
+func CheckFailCode(code string) error {
+	if _, ok := docextract.FailureMessages[code]; !ok {
+		return docextract.Errorf(docextract.EINVALID, "Unknown failure code.")
+	}
+	return nil
+}

@@ -1,0 +1,350 @@
+// Package worker runs extraction jobs: a pool of workers leases queued
+// tasks from the store, extracts each file, and records the outcome (the
+// documents, their credits and the task event) in one transaction.
+//
+// It is the background half of the reference server, separate from the
+// HTTP layer: it needs only the narrow Store interface below and an
+// Extractor, so it links neither net/http nor a PDF engine of its own.
+// It is not the extraction library (package extract) nor the storage
+// (package store).
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/credits"
+	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/store"
+	"github.com/google/uuid"
+)
+
+// Store is what the pool needs of the store: the job queue and the task
+// transitions. store.Store satisfies it.
+type Store interface {
+	LeaseJob(ctx context.Context, d time.Duration) (*store.Job, error)
+	ExtendLease(ctx context.Context, j *store.Job, d time.Duration) error
+	ReleaseJob(ctx context.Context, j *store.Job) error
+	DeleteJob(ctx context.Context, j *store.Job) error
+
+	FindTask(ctx context.Context, id string) (*store.Task, error)
+	ReadFile(ctx context.Context, taskID string) ([]byte, error)
+	StartTask(ctx context.Context, taskID string) (*store.Task, error)
+	WaitTask(ctx context.Context, taskID, status string) error
+	CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error)
+	FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error)
+}
+
+// Extractor extracts the documents of a file. *extract.Extractor
+// satisfies it.
+type Extractor interface {
+	Extract(ctx context.Context, in extract.Input) (*extract.Result, error)
+}
+
+// Pool runs Workers extraction workers. Set the fields, then call Run.
+// Zero values mean the documented defaults.
+type Pool struct {
+	// Store holds the queue and the tasks; required.
+	Store Store
+	// Extractor reads the files; required.
+	Extractor Extractor
+	// Workers is the number of concurrent extractions (default 2).
+	Workers int
+	// JobLease is the visibility timeout of a leased job; a running job's
+	// lease is renewed every JobLease/3, so a crashed worker's job is
+	// leased again about JobLease after the crash (default 30s).
+	JobLease time.Duration
+	// PollInterval is how often idle workers look for jobs they were not
+	// woken for (default 500ms).
+	PollInterval time.Duration
+	// MaxAttempts fails a task with processing_failed when its job has
+	// been leased more often (a poison file that crashes the process;
+	// default 5).
+	MaxAttempts int
+	// ShutdownGrace is how long in-flight jobs may run on after Run's
+	// context ends before they are cancelled and released (default 20s).
+	ShutdownGrace time.Duration
+	// OnTaskEvent, when set, is called after a task's completed or failed
+	// decision was committed (e.g. to wake webhook delivery). The durable
+	// record is the store's task event, so a missed call loses nothing.
+	OnTaskEvent func(ev *store.TaskEvent)
+	// Logger receives structured logs; nil means slog.Default().
+	Logger *slog.Logger
+	// Now and NewID are the clock and the id source of split documents;
+	// nil means time.Now and random UUIDs.
+	Now   func() time.Time
+	NewID func() string
+
+	once sync.Once
+	wake chan struct{}
+}
+
+func (p *Pool) init() {
+	p.once.Do(func() {
+		if p.Logger == nil {
+			p.Logger = slog.Default()
+		}
+		if p.Workers <= 0 {
+			p.Workers = 2
+		}
+		if p.JobLease <= 0 {
+			p.JobLease = 30 * time.Second
+		}
+		if p.PollInterval <= 0 {
+			p.PollInterval = 500 * time.Millisecond
+		}
+		if p.MaxAttempts <= 0 {
+			p.MaxAttempts = 5
+		}
+		if p.ShutdownGrace <= 0 {
+			p.ShutdownGrace = 20 * time.Second
+		}
+		if p.Now == nil {
+			p.Now = time.Now
+		}
+		if p.NewID == nil {
+			p.NewID = uuid.NewString
+		}
+		p.wake = make(chan struct{}, 1)
+	})
+}
+
+// Notify wakes one idle worker: call it after a task was queued (an
+// upload, a password). It never blocks; without it workers find the job on
+// their next poll.
+func (p *Pool) Notify() {
+	p.init()
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run runs Workers extraction workers until ctx ends, then lets in-flight
+// jobs finish for up to ShutdownGrace; jobs still running then are
+// cancelled and released for the next start. It returns when every worker
+// has stopped.
+func (p *Pool) Run(ctx context.Context) error {
+	p.init()
+	// Jobs run on a context that outlives ctx by ShutdownGrace.
+	jobCtx, cancelJobs := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelJobs()
+	go func() {
+		<-ctx.Done()
+		t := time.NewTimer(p.ShutdownGrace)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			cancelJobs()
+		case <-jobCtx.Done():
+		}
+	}()
+	var wg sync.WaitGroup
+	for i := range p.Workers {
+		wg.Go(func() { p.loop(ctx, jobCtx, i) })
+	}
+	wg.Wait()
+	return nil
+}
+
+func (p *Pool) loop(ctx, jobCtx context.Context, n int) {
+	log := p.Logger.With("worker", n)
+	poll := time.NewTicker(p.PollInterval)
+	defer poll.Stop()
+	for ctx.Err() == nil {
+		job, err := p.Store.LeaseJob(ctx, p.JobLease)
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Error("lease job", "err", err)
+			}
+		} else if job != nil {
+			p.Notify() // there may be more; let another worker look
+			p.run(jobCtx, log, job)
+			continue
+		}
+		select {
+		case <-ctx.Done():
+		case <-p.wake:
+		case <-poll.C:
+		}
+	}
+}
+
+// run processes one leased job, renewing its lease while it runs.
+func (p *Pool) run(ctx context.Context, log *slog.Logger, job *store.Job) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	lost := make(chan struct{})
+	done := make(chan struct{})
+	go func() { // heartbeat
+		defer close(done)
+		t := time.NewTicker(p.JobLease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := p.Store.ExtendLease(ctx, job, p.JobLease); err != nil {
+					if ctx.Err() == nil {
+						log.Warn("job lease lost", "job_id", job.ID, "task_id", job.TaskID, "err", err)
+						close(lost)
+						cancel()
+					}
+					return
+				}
+			}
+		}
+	}()
+	start := p.Now()
+	err := p.processSafely(ctx, log, job)
+	cancel()
+	<-done
+	select {
+	case <-lost:
+		return // another worker owns it now, or the task is gone
+	default:
+	}
+	if errors.Is(err, context.Canceled) {
+		// Shutting down: hand the job back for the next start.
+		if rerr := p.Store.ReleaseJob(context.Background(), job); rerr != nil {
+			log.Error("release job", "job_id", job.ID, "err", rerr)
+		}
+		log.Info("job released", "task_id", job.TaskID)
+		return
+	}
+	if err != nil {
+		// Left leased: retried when the lease expires, failed after
+		// MaxAttempts.
+		log.Error("job failed", "task_id", job.TaskID, "attempt", job.Attempts, "err", err)
+		return
+	}
+	log.Info("job done", "task_id", job.TaskID, "attempt", job.Attempts, "elapsed", p.Now().Sub(start).Round(time.Millisecond))
+}
+
+// processSafely runs process and turns a panic (a bug, or a file that
+// breaks a reader) into a failed task instead of a crashed server.
+func (p *Pool) processSafely(ctx context.Context, log *slog.Logger, job *store.Job) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			log.Error("task failed: panic in processing", "task_id", job.TaskID, "panic", v)
+			err = p.fail(context.WithoutCancel(ctx), job.TaskID, docextract.FailProcessing)
+		}
+	}()
+	return p.process(ctx, job)
+}
+
+// process extracts one task. It is idempotent: the results, credits and
+// event of a task are committed in one transaction that refuses a finished
+// task, so a job run again after a crash never charges or stores twice.
+func (p *Pool) process(ctx context.Context, job *store.Job) error {
+	if job.Attempts > p.MaxAttempts {
+		p.Logger.Warn("task failed: too many attempts", "task_id", job.TaskID, "attempts", job.Attempts)
+		return p.fail(ctx, job.TaskID, docextract.FailProcessing)
+	}
+	task, err := p.Store.StartTask(ctx, job.TaskID)
+	switch docextract.ErrorCode(err) {
+	case "":
+	case docextract.ENOTFOUND, docextract.ECONFLICT:
+		return p.Store.DeleteJob(ctx, job) // deleted meanwhile, or finished already
+	default:
+		return err
+	}
+	data, err := p.Store.ReadFile(ctx, task.ID)
+	switch {
+	case docextract.ErrorCode(err) == docextract.ENOTFOUND:
+		if _, serr := p.Store.FindTask(ctx, task.ID); docextract.ErrorCode(serr) == docextract.ENOTFOUND {
+			return nil // deleted since it started
+		}
+		p.Logger.Error("task failed: no stored file", "task_id", task.ID)
+		return p.fail(ctx, task.ID, docextract.FailProcessing)
+	case err != nil:
+		return err // the store failed: retried when the lease expires
+	}
+	res, err := p.Extractor.Extract(ctx, extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password})
+	data = nil
+	switch {
+	case ctx.Err() != nil:
+		return context.Canceled
+	case errors.Is(err, extract.ErrPasswordRequired):
+		return ignoreGone(p.Store.WaitTask(ctx, task.ID, docextract.TaskPasswordRequired))
+	case err != nil:
+		p.Logger.Warn("task failed: extraction", "task_id", task.ID, "err", err)
+		return p.fail(ctx, task.ID, docextract.FailProcessing)
+	}
+
+	c := &store.Completion{TaskID: task.ID, ContentType: res.ContentType, PageCount: res.PageCount}
+	for _, d := range res.Documents {
+		if d.DocType != task.DocType || d.Mismatch {
+			continue // not of the requested type: no result, no charge
+		}
+		doc, err := storeDocument(task, d)
+		if err != nil {
+			return err
+		}
+		if len(c.Documents) == 0 {
+			doc.ID = task.ID // the first document keeps the upload's id
+		} else {
+			doc.ID = p.NewID()
+		}
+		c.Documents = append(c.Documents, doc)
+	}
+	ev, err := p.Store.CompleteTask(ctx, c)
+	if err != nil {
+		return ignoreGone(err)
+	}
+	p.emit(ev)
+	return nil
+}
+
+func storeDocument(task *store.Task, d extract.Document) (*store.Document, error) {
+	data, err := json.Marshal(d.Data)
+	if err != nil {
+		return nil, fmt.Errorf("marshal extraction data: %w", err)
+	}
+	validation, err := json.Marshal(d.Validation)
+	if err != nil {
+		return nil, fmt.Errorf("marshal validation: %w", err)
+	}
+	pages := d.PageEnd - d.PageStart + 1
+	if d.PageStart <= 0 || pages <= 0 {
+		pages = 1
+	}
+	return &store.Document{TaskID: task.ID, TeamID: task.TeamID, DocType: d.DocType, PageStart: d.PageStart, PageEnd: d.PageEnd,
+		TemplateID: d.TemplateID, Source: d.Source, Data: data, Validation: validation, Passed: d.Validation.Passed,
+		Confidence: d.Confidence, CreditsUsed: credits.ForPages(pages)}, nil
+}
+
+func (p *Pool) fail(ctx context.Context, taskID, code string) error {
+	ev, err := p.Store.FailTask(ctx, taskID, code)
+	if err != nil {
+		return ignoreGone(err)
+	}
+	p.emit(ev)
+	return nil
+}
+
+func (p *Pool) emit(ev *store.TaskEvent) {
+	if ev == nil {
+		return
+	}
+	p.Logger.Info("task finished", "task_id", ev.TaskID, "event", ev.Type, "outcome", ev.Outcome, "error_code", ev.ErrorCode)
+	if p.OnTaskEvent != nil {
+		p.OnTaskEvent(ev)
+	}
+}
+
+// ignoreGone treats a task deleted or finished meanwhile as done.
+func ignoreGone(err error) error {
+	switch docextract.ErrorCode(err) {
+	case docextract.ENOTFOUND, docextract.ECONFLICT:
+		return nil
+	}
+	return err
+}
