@@ -24,7 +24,20 @@ func init() {
 func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("eval", stderr)
 	dir := fs.String("corpus", filepath.Join("..", "shared", "corpus", "einvoice"), "corpus directory: PDFs with embedded or adjacent invoice XML, and standalone XMLs")
+	files := fs.String("files", "all", "which files the per-file table lists: all, tune, report or none (tune only while tuning rules)")
+	misses := fs.Bool("misses", false, "after the tables, list every text-path miss with the value read and the truth (of the files -files lists)")
 	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	var show func(string) bool
+	switch *files {
+	case "all":
+	case "none":
+		show = func(string) bool { return false }
+	case eval.PartTune, eval.PartReport:
+		part := *files
+		show = func(f string) bool { return eval.Part(f) == part }
+	default:
 		return errUsage
 	}
 	cases, err := eval.LoadCorpus(*dir)
@@ -39,15 +52,17 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer eng.Close()
-	xmlPath, err := extract.New(extract.Config{PDF: eng, Workers: 1})
+	xmlPath, err := extract.New(extract.Config{PDF: eng})
 	if err != nil {
 		return err
 	}
-	textPath, err := extract.New(extract.Config{PDF: eng, Workers: 1, IgnoreEmbedded: true})
+	textPath, err := extract.New(extract.Config{PDF: eng, IgnoreEmbedded: true})
 	if err != nil {
 		return err
 	}
-	var rep eval.Report
+	// The corpus is split once, by file name: rules are tuned on one part
+	// and the other only measures.
+	rep := eval.Report{Part: eval.Part, ShowFile: show}
 	for _, c := range cases {
 		data, err := os.ReadFile(c.Path)
 		if err != nil {
@@ -92,7 +107,19 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			rep.Add(p.name, c.Name, fields(res.Documents[0].Data), c.Truth)
 		}
 	}
-	return rep.Print(stdout)
+	if err := rep.Print(stdout); err != nil {
+		return err
+	}
+	if *misses {
+		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, "TEXT-PATH MISSES")
+		for _, f := range eval.Fields {
+			for _, m := range rep.Failures(eval.PathText, f) {
+				fmt.Fprintf(stdout, "%s  %s\n", f, m)
+			}
+		}
+	}
+	return nil
 }
 
 func fields(d docextract.ExtractionData) map[string]string {

@@ -233,6 +233,38 @@ func TestReport(t *testing.T) {
 	require.Equal(t, strings.Index(lines[0], "XML"), strings.Index(lines[1], "2/2"))
 }
 
+func TestReportParts(t *testing.T) {
+	t.Parallel()
+	// The split depends on the name only, and both parts are used.
+	parts := map[string]int{}
+	for i := range 200 {
+		name := fmt.Sprintf("dir/invoice-%03d.pdf", i)
+		p := eval.Part(name)
+		require.Equal(t, p, eval.Part(name))
+		parts[p]++
+	}
+	require.Len(t, parts, 2)
+	require.InDelta(t, 100, parts[eval.PartTune], 25)
+
+	truth := map[string]string{"InvoiceNumber": "A1"}
+	r := eval.Report{Part: func(f string) string { return map[string]string{"a.pdf": "tune", "b.pdf": "report"}[f] }}
+	r.ShowFile = func(f string) bool { return r.Part(f) == eval.PartTune }
+	r.Add(eval.PathText, "a.pdf", map[string]string{"InvoiceNumber": "A1"}, truth)
+	r.Add(eval.PathText, "b.pdf", map[string]string{"InvoiceNumber": "B1"}, truth)
+	c, n := r.AccuracyPart(eval.PathText, eval.PartReport, eval.FieldInvoiceNumber)
+	require.Equal(t, [2]int{0, 1}, [2]int{c, n})
+	c, n = r.AccuracyPart(eval.PathText, eval.PartTune, eval.FieldInvoiceNumber)
+	require.Equal(t, [2]int{1, 1}, [2]int{c, n})
+	require.Empty(t, r.Failures(eval.PathText, eval.FieldInvoiceNumber), "the report part stays out of sight")
+	var sb strings.Builder
+	require.NoError(t, r.Print(&sb))
+	out := sb.String()
+	require.Contains(t, out, "FIELD            TEXT        TEXT/report  TEXT/tune")
+	require.Contains(t, out, "InvoiceNumber    1/2  50.0%  0/1   0.0%   1/1 100.0%")
+	require.Contains(t, out, "a.pdf  text  tune")
+	require.NotContains(t, out, "b.pdf")
+}
+
 func TestCorpus(t *testing.T) {
 	t.Parallel()
 	dir := "../../../shared/corpus/einvoice"

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"hash/fnv"
 	"io"
 	"sort"
 	"strings"
@@ -37,7 +38,35 @@ type row struct {
 // value is ready to use; it is not safe for concurrent use.
 type Report struct {
 	rows []row
+	// Part, when set, names the part of the corpus each file belongs to
+	// (Part: "tune" or "report"). Print then gives, beside each path's
+	// accuracy over all files, its accuracy on each part, and the per-file
+	// table names the part of every file.
+	Part func(file string) string
+	// ShowFile, when set, limits the per-file table of Print to the files it
+	// accepts (to keep the report part out of sight while tuning).
+	ShowFile func(file string) bool
 }
+
+// Part splits a corpus, once and for all, into the files rules and weights
+// may be tuned on ("tune") and the files that only measure ("report"): a
+// file is in the report part when the FNV-1a hash of its name (as in
+// Case.Name) is odd. The split depends on nothing but the name, so a file
+// keeps its part whatever else the corpus holds.
+func Part(name string) string {
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	if h.Sum32()%2 == 1 {
+		return PartReport
+	}
+	return PartTune
+}
+
+// The parts of a corpus (see Part).
+const (
+	PartTune   = "tune"
+	PartReport = "report"
+)
 
 // Add scores one file extracted along path (PathXML, PathText, ...): each
 // field of Fields present in truth is compared with got by Score. A field
@@ -83,8 +112,14 @@ func (r *Report) Paths() []string {
 // Accuracy returns how many scored values of field along path matched, and
 // how many were scored.
 func (r *Report) Accuracy(path, field string) (correct, scored int) {
+	return r.AccuracyPart(path, "", field)
+}
+
+// AccuracyPart is Accuracy over the files of one part (see Report.Part);
+// part "" means every file.
+func (r *Report) AccuracyPart(path, part, field string) (correct, scored int) {
 	for _, rw := range r.rows {
-		if rw.path != path {
+		if rw.path != path || part != "" && (r.Part == nil || r.Part(rw.file) != part) {
 			continue
 		}
 		switch rw.out[field] {
@@ -99,10 +134,13 @@ func (r *Report) Accuracy(path, field string) (correct, scored int) {
 }
 
 // Failures returns, for path and field, the files whose value did not match,
-// each as "file: got X, want Y".
+// each as "file: got X, want Y" (only files ShowFile accepts, when set).
 func (r *Report) Failures(path, field string) []string {
 	var out []string
 	for _, rw := range r.rows {
+		if r.ShowFile != nil && !r.ShowFile(rw.file) {
+			continue
+		}
 		if rw.path == path && (rw.out[field] == outWrong || rw.out[field] == outMissing) {
 			out = append(out, fmt.Sprintf("%s: got %q, want %q", rw.file, rw.got[field], rw.want[field]))
 		}
@@ -115,25 +153,37 @@ func (r *Report) Failures(path, field string) []string {
 // the truth has no value) and the errors, aligned with spaces.
 func (r *Report) Print(w io.Writer) error {
 	paths := r.Paths()
+	type col struct{ path, part string }
+	var cols []col
+	for _, p := range paths {
+		cols = append(cols, col{p, ""})
+		for _, pt := range r.parts(p) {
+			cols = append(cols, col{p, pt})
+		}
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "FIELD")
-	for _, p := range paths {
-		fmt.Fprintf(tw, "\t%s", strings.ToUpper(p))
+	for _, c := range cols {
+		name := strings.ToUpper(c.path)
+		if c.part != "" {
+			name += "/" + c.part
+		}
+		fmt.Fprintf(tw, "\t%s", name)
 	}
 	fmt.Fprintln(tw)
 	for _, f := range append(append([]string{}, Fields...), "ALL") {
 		fmt.Fprint(tw, f)
-		for _, p := range paths {
-			var c, n int
+		for _, c := range cols {
+			var k, n int
 			if f == "ALL" {
 				for _, ff := range Fields {
-					cc, nn := r.Accuracy(p, ff)
-					c, n = c+cc, n+nn
+					kk, nn := r.AccuracyPart(c.path, c.part, ff)
+					k, n = k+kk, n+nn
 				}
 			} else {
-				c, n = r.Accuracy(p, f)
+				k, n = r.AccuracyPart(c.path, c.part, f)
 			}
-			fmt.Fprintf(tw, "\t%s", pct(c, n))
+			fmt.Fprintf(tw, "\t%s", pct(k, n))
 		}
 		fmt.Fprintln(tw)
 	}
@@ -146,12 +196,21 @@ func (r *Report) Print(w io.Writer) error {
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].file < rows[j].file })
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "FILE\tPATH")
+	if r.Part != nil {
+		fmt.Fprint(tw, "\tPART")
+	}
 	for _, f := range Fields {
 		fmt.Fprintf(tw, "\t%s", f)
 	}
 	fmt.Fprintln(tw, "\tSCORE")
 	for _, rw := range rows {
+		if r.ShowFile != nil && !r.ShowFile(rw.file) {
+			continue
+		}
 		fmt.Fprintf(tw, "%s\t%s", rw.file, rw.path)
+		if r.Part != nil {
+			fmt.Fprintf(tw, "\t%s", r.Part(rw.file))
+		}
 		c, n := 0, 0
 		for _, f := range Fields {
 			o := rw.out[f]
@@ -183,6 +242,27 @@ func (r *Report) Print(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// parts returns the parts the files of path fall in, sorted, or nil when
+// the report has no Part function.
+func (r *Report) parts(path string) []string {
+	if r.Part == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, rw := range r.rows {
+		if rw.path != path {
+			continue
+		}
+		if p := r.Part(rw.file); !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func pct(c, n int) string {

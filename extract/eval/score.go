@@ -23,7 +23,8 @@ import (
 //     identical string;
 //   - InvoiceDate compares as a day: YYYY-MM-DD, YYYYMMDD, DD.MM.YYYY and
 //     DD/MM/YYYY all normalise to YYYY-MM-DD;
-//   - LineCount compares as an integer.
+//   - LineCount compares as an integer;
+//   - IBAN compares without spaces, case-insensitively.
 //
 // An empty got never matches; an empty want matches only an empty got.
 func Score(field, got, want string) bool {
@@ -32,7 +33,7 @@ func Score(field, got, want string) bool {
 		return got == want
 	}
 	switch field {
-	case FieldInvoiceNumber:
+	case FieldInvoiceNumber, FieldIBAN:
 		return strings.EqualFold(strings.ReplaceAll(got, " ", ""), strings.ReplaceAll(want, " ", ""))
 	case FieldCurrency, FieldSellerName:
 		return strings.EqualFold(got, want)
@@ -130,6 +131,7 @@ func FieldsFromInvoice(d *docextract.InvoiceData) map[string]string {
 	put(FieldCurrency, g.Currency)
 	putA(FieldTotalNetPrice, g.TotalNetPrice)
 	put(FieldSellerName, g.SellerName)
+	put(FieldIBAN, g.IBAN)
 	out[FieldLineCount] = strconv.Itoa(len(d.LineItems))
 	return out
 }

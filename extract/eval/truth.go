@@ -20,12 +20,13 @@ const (
 	FieldTotalNetPrice   = "TotalNetPrice"
 	FieldSellerName      = "SellerName"
 	FieldLineCount       = "LineCount"
+	FieldIBAN            = "IBAN"
 )
 
 // Fields lists the scored fields in report order.
 var Fields = []string{
 	FieldInvoiceNumber, FieldInvoiceDate, FieldTotalGrossPrice, FieldCurrency,
-	FieldTotalNetPrice, FieldSellerName, FieldLineCount,
+	FieldTotalNetPrice, FieldSellerName, FieldLineCount, FieldIBAN,
 }
 
 // ErrNoTruth means the XML (or no attachment of a PDF) is a CII, ZUGFeRD 1 or
@@ -44,17 +45,19 @@ var truthPaths = map[string]map[string]string{
 		"ExchangedDocument/ID":                                                            FieldInvoiceNumber,
 		"ExchangedDocument/IssueDateTime/DateTimeString":                                  FieldInvoiceDate,
 		"SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/InvoiceCurrencyCode": FieldCurrency,
-		"SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation/GrandTotalAmount":    FieldTotalGrossPrice,
-		"SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation/TaxBasisTotalAmount": FieldTotalNetPrice,
-		"SupplyChainTradeTransaction/ApplicableHeaderTradeAgreement/SellerTradeParty/Name":                                                FieldSellerName,
+		"SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation/GrandTotalAmount":               FieldTotalGrossPrice,
+		"SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementHeaderMonetarySummation/TaxBasisTotalAmount":            FieldTotalNetPrice,
+		"SupplyChainTradeTransaction/ApplicableHeaderTradeAgreement/SellerTradeParty/Name":                                                           FieldSellerName,
+		"SupplyChainTradeTransaction/ApplicableHeaderTradeSettlement/SpecifiedTradeSettlementPaymentMeans/PayeePartyCreditorFinancialAccount/IBANID": FieldIBAN,
 	},
 	"CrossIndustryDocument": {
 		"HeaderExchangedDocument/ID":                                                                    FieldInvoiceNumber,
 		"HeaderExchangedDocument/IssueDateTime/DateTimeString":                                          FieldInvoiceDate,
 		"SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeSettlement/InvoiceCurrencyCode": FieldCurrency,
-		"SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeSettlement/SpecifiedTradeSettlementMonetarySummation/GrandTotalAmount":    FieldTotalGrossPrice,
-		"SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeSettlement/SpecifiedTradeSettlementMonetarySummation/TaxBasisTotalAmount": FieldTotalNetPrice,
-		"SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeAgreement/SellerTradeParty/Name":                                          FieldSellerName,
+		"SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeSettlement/SpecifiedTradeSettlementMonetarySummation/GrandTotalAmount":                     FieldTotalGrossPrice,
+		"SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeSettlement/SpecifiedTradeSettlementMonetarySummation/TaxBasisTotalAmount":                  FieldTotalNetPrice,
+		"SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeAgreement/SellerTradeParty/Name":                                                           FieldSellerName,
+		"SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeSettlement/SpecifiedTradeSettlementPaymentMeans/PayeePartyCreditorFinancialAccount/IBANID": FieldIBAN,
 	},
 	"Invoice": {
 		"ID":                                    FieldInvoiceNumber,
@@ -63,6 +66,7 @@ var truthPaths = map[string]map[string]string{
 		"LegalMonetaryTotal/TaxInclusiveAmount": FieldTotalGrossPrice,
 		"LegalMonetaryTotal/TaxExclusiveAmount": FieldTotalNetPrice,
 		"AccountingSupplierParty/Party/PartyLegalEntity/RegistrationName": FieldSellerName,
+		"PaymentMeans/PayeeFinancialAccount/ID":                           FieldIBAN,
 	},
 	"CreditNote": {
 		"ID":                                    FieldInvoiceNumber,
@@ -71,6 +75,7 @@ var truthPaths = map[string]map[string]string{
 		"LegalMonetaryTotal/TaxInclusiveAmount": FieldTotalGrossPrice,
 		"LegalMonetaryTotal/TaxExclusiveAmount": FieldTotalNetPrice,
 		"AccountingSupplierParty/Party/PartyLegalEntity/RegistrationName": FieldSellerName,
+		"PaymentMeans/PayeeFinancialAccount/ID":                           FieldIBAN,
 	},
 }
 

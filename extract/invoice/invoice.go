@@ -39,6 +39,7 @@ func Extract(pages []layout.Page) *docextract.InvoiceData {
 		g.DueDate = docextract.Str(c.s)
 	}
 
+	items, ex := d.lineItems()
 	taxes := d.taxRows()
 	t := d.chooseTotals(d.amountCands(), taxes)
 	g.TotalNetPrice = amount(t.net)
@@ -70,8 +71,17 @@ func Extract(pages []layout.Page) *docextract.InvoiceData {
 	g.SellerVATId = docextract.Str(d.sellerVAT(buyer))
 	g.IBAN = docextract.Str(d.iban())
 	g.PaymentReference = docextract.Str(d.paymentRef())
-	if items := d.lineItems(); len(items) > 0 {
-		out.LineItems = items
+	out.LineItems = items
+	if ex.allowance != nil || ex.charge != nil {
+		if out.Extra == nil {
+			out.Extra = &docextract.InvoiceDetails{}
+		}
+		if out.Extra.AllowanceTotal == nil {
+			out.Extra.AllowanceTotal = amount(ex.allowance)
+		}
+		if out.Extra.ChargeTotal == nil {
+			out.Extra.ChargeTotal = amount(ex.charge)
+		}
 	}
 	return out
 }
@@ -103,18 +113,47 @@ func (d *doc) sellerVAT(buyer map[int]bool) string {
 	return first
 }
 
-// iban returns the first valid IBAN printed.
+// iban returns the IBAN of the payee: the first IBAN with valid check
+// digits printed anywhere (also split over two lines), else the value of an
+// "IBAN" label (right of it or below it) that has the shape of an IBAN,
+// whatever its check digits say: sample and test invoices print made-up
+// ones, and the label vouches that it is meant as the IBAN.
 func (d *doc) iban() string {
 	for li := range d.lines {
 		if s := textparse.FindIBAN(d.lines[li].words); s != "" {
 			return s
 		}
 	}
-	// an IBAN split over two lines
 	for li := 0; li+1 < len(d.lines); li++ {
 		ws := append(append([]string{}, d.lines[li].words...), d.lines[li+1].words...)
 		if s := textparse.FindIBAN(ws); s != "" {
 			return s
+		}
+	}
+	var out string
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		if m.Field != textparse.FieldIBAN || out != "" {
+			return
+		}
+		for _, sp := range d.valueSpans(li, m, true) {
+			if s := textparse.FindPlausibleIBAN(sp.l.words[sp.from:sp.to]); s != "" {
+				out = s
+				return
+			}
+		}
+	})
+	if out != "" {
+		return out
+	}
+	// "IBAN DE12 3456 ..." inside a cell: the label word and its value.
+	for li := range d.lines {
+		ws := d.lines[li].words
+		for i, w := range ws {
+			if u := strings.ToUpper(strings.Trim(w, ":.")); u == "IBAN" || strings.HasPrefix(u, "IBAN:") {
+				if s := textparse.FindPlausibleIBAN(ws[i:]); s != "" {
+					return s
+				}
+			}
 		}
 	}
 	return ""

@@ -28,6 +28,8 @@ type doc struct {
 	lines []line
 	sep   byte
 	order textparse.DateOrder
+	// itemLine marks the lines read as line items (set by lineItems).
+	itemLine map[int]bool
 }
 
 // amt is an amount found in a line.
@@ -40,7 +42,7 @@ type amt struct {
 }
 
 func newDoc(pages []layout.Page) *doc {
-	d := &doc{pages: pages}
+	d := &doc{pages: pages, itemLine: map[int]bool{}}
 	var samples []string
 	for pi := range pages {
 		for _, l := range layout.Lines(&pages[pi]) {

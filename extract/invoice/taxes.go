@@ -1,6 +1,9 @@
 package invoice
 
 import (
+	"math"
+	"strings"
+
 	"github.com/docextract/docextract/extract/textparse"
 	"github.com/shopspring/decimal"
 )
@@ -15,29 +18,38 @@ var hundred = decimal.NewFromInt(100)
 var maxRate = decimal.NewFromInt(30)
 
 // taxRows finds VAT breakdown rows: lines printing a rate and two amounts
-// such that base × rate / 100 = tax (to the cent). The rate may be printed
-// with or without "%". Rows with a zero rate are kept when they print a zero
-// tax next to a rate of "0%".
+// such that base × rate / 100 = tax (to the cent). The rate must be printed
+// as a percentage ("19%", "19 %", "19,00 %"), or stand under a rate column
+// title ("Taux", "Steuersatz", "VAT %") of a table above; a bare number is
+// never taken for a rate on its own, since quantities and prices make such
+// coincidences common. Line items are not tax rows. Each rate and base is
+// reported once (a breakdown printed twice is one breakdown).
 func (d *doc) taxRows() []taxRow {
 	var out []taxRow
 	seen := map[string]bool{}
 	for li := range d.lines {
 		l := &d.lines[li]
-		if len(l.words) < 3 {
+		if len(l.words) < 3 || d.itemLine[li] {
 			continue
-		}
-		var rates []decimal.Decimal
-		for _, w := range l.words {
-			if r, ok := textparse.ParsePercent(w); ok && r.Sign() >= 0 && r.LessThanOrEqual(maxRate) {
-				rates = append(rates, r)
-			}
 		}
 		as := d.amounts(l, 0, len(l.words))
 		if len(as) < 2 {
 			continue
 		}
+		var rates []decimal.Decimal
+		for wi, w := range l.words {
+			r, ok := textparse.ParsePercent(w)
+			if !ok && wi+1 < len(l.words) && l.words[wi+1] == "%" {
+				if m, err := textparse.ParseAmountSep(w, d.sep); err == nil && m.Currency == "" {
+					r, ok = m.Value, true
+				}
+			}
+			if ok && r.Sign() >= 0 && r.LessThanOrEqual(maxRate) {
+				rates = append(rates, r)
+			}
+		}
 		for _, a := range as {
-			if a.decimals <= 2 && a.v.Sign() >= 0 && a.v.LessThanOrEqual(maxRate) && a.v.Equal(a.v.Round(2)) {
+			if a.decimals <= 2 && a.cur == "" && a.v.Sign() > 0 && a.v.LessThanOrEqual(maxRate) && d.underRateTitle(li, a) {
 				rates = append(rates, a.v)
 			}
 		}
@@ -68,6 +80,40 @@ func (d *doc) taxRows() []taxRow {
 			}
 		}
 	}
-	// Keep one row per rate: a later, repeated row (totals block) is the same.
 	return out
+}
+
+// underRateTitle reports whether amount a of line li stands under a VAT
+// rate column title printed up to eight lines above on the same page.
+func (d *doc) underRateTitle(li int, a amt) bool {
+	l := &d.lines[li]
+	for j := li - 1; j >= 0 && j >= li-8; j-- {
+		h := &d.lines[j]
+		if h.pg != l.pg {
+			return false
+		}
+		for _, m := range textparse.MatchColumns(h.toks) {
+			if m.Column != textparse.ColVATRate {
+				continue
+			}
+			w0, w1 := h.wordOf[m.Start], h.wordOf[m.End-1]
+			x0, x1 := h.Words[w0].X0, h.Words[w1].X1
+			if math.Min(x1, a.x1)-math.Max(x0, a.x0) > 0 && rateTitle(h.toks[m.Start:m.End]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rateTitle reports whether a VAT column title names the rate ("Taux",
+// "Steuersatz", "VAT %", "Rate") rather than the tax amount ("MwSt.").
+func rateTitle(toks []string) bool {
+	s := strings.Join(toks, " ")
+	for _, w := range []string{"satz", "taux", "rate", "%", "tarief", "tipo", "aliquota", "percentage", "prozent"} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -194,7 +194,9 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		t.lineTotal = val(&cs[textparse.FieldLineTotal][0])
 	}
 	if len(cs[textparse.FieldAllowanceTotal]) > 0 {
-		t.allowance = val(&cs[textparse.FieldAllowanceTotal][0])
+		// Allowances are often printed with a minus; the total is a size.
+		a := cs[textparse.FieldAllowanceTotal][0].a.v.Abs()
+		t.allowance = &a
 	}
 	if len(cs[textparse.FieldChargeTotal]) > 0 {
 		t.charge = val(&cs[textparse.FieldChargeTotal][0])

@@ -108,9 +108,17 @@ func TestSROIE(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus OCR is slow; skipped in -short mode")
 	}
+	// Only receipts with an image can be OCR'd: the corpus has truth for
+	// more receipts (key/ and box/) than it has images (img/).
 	var names []string
 	for _, k := range keys {
-		names = append(names, strings.TrimSuffix(filepath.Base(k), ".json"))
+		n := strings.TrimSuffix(filepath.Base(k), ".json")
+		if _, err := os.Stat(filepath.Join(sroieDir, "img", n+".jpg")); err == nil {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		t.Skipf("no SROIE images under %s/img, skipping", sroieDir)
 	}
 	pages := ocrCorpus(t, names)
 	verbose := os.Getenv("DOCEXTRACT_SROIE_VERBOSE") != ""

@@ -2,7 +2,10 @@ package textparse
 
 import (
 	"fmt"
+	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/stretchr/testify/require"
 )
@@ -52,6 +55,18 @@ func TestParseAmount(t *testing.T) {
 		{"100", 0, "100", "", false},
 		{"+3.00", 0, "3", "", false},
 		{"12.-", 0, "12", "", false},
+		{"$4.11", 0, "4.11", "USD", false},
+		{"4.11 USD", 0, "4.11", "USD", false},
+		{"USD4.11", 0, "4.11", "USD", false},
+		{"4.11$", 0, "4.11", "USD", false},
+		{"+ 2.853,82", 0, "2853.82", "", false},
+		{"- 45,20", 0, "-45.2", "", false},
+		{"45,20 -", 0, "-45.2", "", false},
+		{"EUR1.234,56", 0, "1234.56", "EUR", false},
+		{"1.234,56EUR", 0, "1234.56", "EUR", false},
+		{"Euro 12,00", 0, "12", "EUR", false},
+		{"(€12.00)", 0, "-12", "EUR", false},
+		{"€ 1 234,56", 0, "1234.56", "EUR", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -107,6 +122,85 @@ func FuzzParseAmount(f *testing.F) {
 		}
 		if !m2.Value.Equal(m.Value) {
 			t.Fatalf("%q: %s != %s", s, m.Value, m2.Value)
+		}
+	})
+}
+
+// writtenAmount prints v (in cents) in one of the notations invoices and
+// statements use, with the currency code or symbol on either side.
+func writtenAmount(cents int64, style, cur uint8) (string, byte) {
+	neg := cents < 0
+	if neg {
+		cents = -cents
+	}
+	whole, frac := cents/100, cents%100
+	group := func(sep string) string {
+		s := fmt.Sprint(whole)
+		var parts []string
+		for len(s) > 3 {
+			parts = append([]string{s[len(s)-3:]}, parts...)
+			s = s[:len(s)-3]
+		}
+		return strings.Join(append([]string{s}, parts...), sep)
+	}
+	var num string
+	var dec byte
+	switch style % 5 {
+	case 0:
+		num, dec = fmt.Sprintf("%s.%02d", group(","), frac), '.'
+	case 1:
+		num, dec = fmt.Sprintf("%s,%02d", group("."), frac), ','
+	case 2:
+		num, dec = fmt.Sprintf("%s,%02d", group(" "), frac), ','
+	case 3:
+		num, dec = fmt.Sprintf("%s.%02d", group("'"), frac), '.'
+	default:
+		num, dec = fmt.Sprintf("%d,%02d", whole, frac), ','
+	}
+	sign := ""
+	if neg {
+		sign = "-"
+	}
+	switch cur % 8 {
+	case 0:
+		return sign + num, dec
+	case 1:
+		return sign + "€" + num, dec
+	case 2:
+		return "€ " + sign + num, dec
+	case 3:
+		return sign + num + " EUR", dec
+	case 4:
+		return "USD " + sign + num, dec
+	case 5:
+		return sign + num + "€", dec
+	case 6:
+		if neg {
+			return num + "-", dec
+		}
+		return num, dec
+	}
+	if neg {
+		return "(" + num + " CHF)", dec
+	}
+	return "CHF " + num, dec
+}
+
+// FuzzWrittenAmounts prints random amounts in every notation and requires
+// them to be read back exactly, with the document's separator known.
+func FuzzWrittenAmounts(f *testing.F) {
+	f.Add(int64(411), uint8(0), uint8(4))
+	f.Add(int64(-285382), uint8(1), uint8(6))
+	f.Add(int64(123456789), uint8(2), uint8(3))
+	f.Fuzz(func(t *testing.T, cents int64, style, cur uint8) {
+		cents %= 1e14
+		s, sep := writtenAmount(cents, style, cur)
+		m, err := ParseAmountSep(s, sep)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if want := decimal.New(cents, -2); !m.Value.Equal(want) {
+			t.Fatalf("%q: got %s, want %s", s, m.Value, want)
 		}
 	})
 }

@@ -55,9 +55,45 @@ func ValidIBAN(s string) bool {
 	return rem == 1
 }
 
+// PlausibleIBAN reports whether s (spaces allowed) has the shape of an IBAN
+// of its country: the country's length, two check digits, letters and
+// digits only. Unlike ValidIBAN it does not verify the check digits: sample
+// and test documents print made-up IBANs, and a value printed right after
+// an "IBAN" label is that document's IBAN whatever its check digits say.
+func PlausibleIBAN(s string) bool {
+	s = NormalizeIBAN(s)
+	if len(s) < 15 || len(s) > 34 {
+		return false
+	}
+	if n, ok := ibanLengths[s[:2]]; !ok || n != len(s) {
+		return false
+	}
+	if s[2] < '0' || s[2] > '9' || s[3] < '0' || s[3] > '9' {
+		return false
+	}
+	digits := 0
+	for _, r := range s[4:] {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r >= 'A' && r <= 'Z':
+		default:
+			return false
+		}
+	}
+	return digits*2 >= len(s)-4
+}
+
 // FindIBAN returns the first valid IBAN spelled by consecutive tokens
 // (printed in groups of four or as one run), normalised, or "".
-func FindIBAN(tokens []string) string {
+func FindIBAN(tokens []string) string { return findIBAN(tokens, false) }
+
+// FindPlausibleIBAN is FindIBAN accepting IBANs whose check digits are
+// wrong (see PlausibleIBAN), when the tokens spell exactly the country's
+// length; use it only where a label vouches for the value.
+func FindPlausibleIBAN(tokens []string) string { return findIBAN(tokens, true) }
+
+func findIBAN(tokens []string, plausible bool) string {
 	for i, t := range tokens {
 		u := strings.ToUpper(strings.Trim(t, ":,;."))
 		if strings.HasPrefix(u, "IBAN") {
@@ -74,8 +110,11 @@ func FindIBAN(tokens []string) string {
 		for j := i + 1; len(acc) < n && j < len(tokens) && j < i+10; j++ {
 			acc += NormalizeIBAN(strings.Trim(tokens[j], ":,;"))
 		}
-		if len(acc) >= n && ValidIBAN(acc[:n]) {
+		switch {
+		case len(acc) >= n && ValidIBAN(acc[:n]):
 			return acc[:n]
+		case plausible && len(acc) == n && PlausibleIBAN(acc):
+			return acc
 		}
 	}
 	return ""

@@ -18,6 +18,16 @@ func TestIBAN(t *testing.T) {
 	require.Equal(t, "DE89370400440532013000", FindIBAN(strings.Fields("IBAN: DE89 3704 0044 0532 0130 00 BIC: COBADEFFXXX")))
 	require.Equal(t, "DE89370400440532013000", FindIBAN(strings.Fields("IBAN:DE89370400440532013000")))
 	require.Equal(t, "", FindIBAN(strings.Fields("DE123456789 and nothing")))
+	// Made-up IBANs (wrong check digits) only where a label vouches.
+	require.Equal(t, "", FindIBAN(strings.Fields("IBAN : DE12 1234 5678 9012 3456 78")))
+	require.Equal(t, "DE12123456789012345678", FindPlausibleIBAN(strings.Fields("DE12 1234 5678 9012 3456 78")))
+	require.Equal(t, "NL00BANK0123456789", FindPlausibleIBAN(strings.Fields("NL00 BANK 0123 4567 89")))
+	require.Equal(t, "DE89370400440532013000", FindPlausibleIBAN(strings.Fields("DE89 3704 0044 0532 0130 00 BIC COBADEFF")))
+	require.Equal(t, "", FindPlausibleIBAN(strings.Fields("DE12 1234 5678 9012 3456 7")))   // one digit short
+	require.Equal(t, "", FindPlausibleIBAN(strings.Fields("DE12 1234 5678 9012 3456 789"))) // one too many
+	require.Equal(t, "", FindPlausibleIBAN(strings.Fields("DEUTSCHE BANK AG FILIALE")))
+	require.True(t, PlausibleIBAN("FR76 1254 2547 2569 8542 5874 698"))
+	require.False(t, PlausibleIBAN("FR76 1254 2547 2569 8542 5874 69"))
 }
 
 func TestVATID(t *testing.T) {

@@ -20,9 +20,13 @@ import (
 //   - RuleGrossDue: gross - prepaid = due, or gross - prepaid + rounding = due
 //     (exact);
 //   - RuleLinesSum: the sum of line totals = LineTotalAmount; without a
-//     LineTotalAmount it is compared with the net total, and only when the
-//     invoice states no allowances or charges (exact; needs every line to
-//     have a total);
+//     LineTotalAmount, sum - allowances + charges = the net total, or (when
+//     the invoice states no allowances or charges) sum = the gross total,
+//     for lines printed with VAT included (exact). A line without a total
+//     counts as quantity × unit price (rounded to the cent); a line with
+//     neither fails the rule, since items that cannot be added up are not
+//     a validated document. Lines are only checked against a total that was
+//     read;
 //   - RuleLineTotalNet: LineTotalAmount - allowances + charges = net (exact);
 //   - RuleLineQtyPrice, per line: quantity × unit price (+ the line's
 //     ProductAllowanceCharge, when stated) = line total, within
@@ -82,18 +86,10 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 		r.logicOnce(sentence)
 	}
 
-	// sum of line totals = line total
-	if sum, ok := sumLines(d.LineItems); ok {
-		target, label := x.LineTotal, "LineTotalAmount"
-		if target == nil && !nonZero(x.AllowanceTotal) && !nonZero(x.ChargeTotal) {
-			target, label = g.TotalNetPrice, "TotalNetPrice"
-		}
-		if present(target) {
-			sentence := fmt.Sprintf("sum of %d line totals = %s (%s)", len(d.LineItems), label, dec(target.Decimal))
-			r.add(RuleLinesSum, sum, target.Decimal, zero, sentence,
-				fmt.Sprintf("sum of %d line totals is %s, but %s is %s", len(d.LineItems), dec(sum), label, dec(target.Decimal)))
-			r.logicOnce(sentence)
-		}
+	// sum of line totals = line total (or net, or gross for lines priced
+	// with VAT)
+	if len(d.LineItems) > 0 {
+		linesSum(&r, d.LineItems, g, x)
 	}
 
 	// line total - allowances + charges = net
@@ -171,6 +167,48 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 func (r *ruleSet) logicOnce(s string) {
 	if r.logic == "" {
 		r.logic = s
+	}
+}
+
+// linesSum records RuleLinesSum for invoice lines (see Invoice).
+func linesSum(r *ruleSet, items []docextract.LineItem, g docextract.InvoiceGeneral, x *docextract.InvoiceDetails) {
+	sum := decimal.Zero
+	for i, li := range items {
+		switch {
+		case present(li.ProductTotalPrice):
+			sum = sum.Add(li.ProductTotalPrice.Decimal)
+		case present(li.ProductQuantity, li.ProductUnitPrice):
+			sum = sum.Add(li.ProductQuantity.Mul(li.ProductUnitPrice.Decimal).Round(2))
+		default:
+			r.addMissing(RuleLinesSum, fmt.Sprintf("line %d has neither a total nor a quantity and unit price, so the %d lines cannot be added up", i+1, len(items)))
+			return
+		}
+	}
+	n := len(items)
+	al, ch := val(x.AllowanceTotal), val(x.ChargeTotal)
+	check := func(target decimal.Decimal, label string) {
+		sentence := fmt.Sprintf("sum of %d line totals = %s (%s)", n, label, dec(target))
+		r.add(RuleLinesSum, sum, target, zeroTol, sentence,
+			fmt.Sprintf("sum of %d line totals is %s, but %s is %s", n, dec(sum), label, dec(target)))
+		r.logicOnce(sentence)
+	}
+	switch {
+	case present(x.LineTotal):
+		check(x.LineTotal.Decimal, "LineTotalAmount")
+	case present(g.TotalNetPrice) && (nonZero(x.AllowanceTotal) || nonZero(x.ChargeTotal)):
+		adj := sum.Sub(al).Add(ch)
+		sentence := fmt.Sprintf("sum of %d line totals - AllowanceTotalAmount + ChargeTotalAmount = TotalNetPrice (%s - %s + %s = %s)", n, dec(sum), dec(al), dec(ch), dec(g.TotalNetPrice.Decimal))
+		r.add(RuleLinesSum, adj, g.TotalNetPrice.Decimal, zeroTol, sentence,
+			fmt.Sprintf("sum of %d line totals - AllowanceTotalAmount + ChargeTotalAmount = %s (%s - %s + %s), but TotalNetPrice is %s", n, dec(adj), dec(sum), dec(al), dec(ch), dec(g.TotalNetPrice.Decimal)))
+		r.logicOnce(sentence)
+	case present(g.TotalNetPrice):
+		if !sum.Equal(g.TotalNetPrice.Decimal) && present(g.TotalGrossPrice) && sum.Equal(g.TotalGrossPrice.Decimal) {
+			check(g.TotalGrossPrice.Decimal, "TotalGrossPrice (lines priced with VAT)")
+			return
+		}
+		check(g.TotalNetPrice.Decimal, "TotalNetPrice")
+	case present(g.TotalGrossPrice):
+		check(g.TotalGrossPrice.Decimal, "TotalGrossPrice")
 	}
 }
 

@@ -155,21 +155,50 @@ func TestInvoice(t *testing.T) {
 			failed: []string{validate.RuleLinesSum},
 		},
 		{
-			name: "line total without line total amount but with allowances: lines rule skipped",
+			name: "lines without a line total amount: lines - allowances + charges = net",
+			mutate: func(d *docextract.InvoiceData) {
+				d.Extra.LineTotal = nil
+				d.Extra.AllowanceTotal = a("5")
+				d.Extra.ChargeTotal = a("5")
+			},
+			passed: true,
+			checks: []string{validate.RuleNetTaxGross, validate.RuleGrossDue, validate.RuleLinesSum, validate.RuleLineQtyPrice,
+				validate.RuleLineQtyPrice, validate.RuleTaxSum, validate.RuleTaxRate},
+		},
+		{
+			name: "a lost line: the lines no longer add up",
 			mutate: func(d *docextract.InvoiceData) {
 				d.Extra.LineTotal = nil
 				d.Extra.AllowanceTotal = a("5")
 				d.LineItems = d.LineItems[:1]
 			},
-			passed: true,
-			checks: []string{validate.RuleNetTaxGross, validate.RuleGrossDue, validate.RuleLineQtyPrice, validate.RuleTaxSum, validate.RuleTaxRate},
+			failed: []string{validate.RuleLinesSum},
+			logic:  "sum of 1 line totals - AllowanceTotalAmount + ChargeTotalAmount = 295.00 (300.00 - 5.00 + 0.00), but TotalNetPrice is 1000.00",
 		},
 		{
-			name:   "a line without total: line sum skipped",
+			name:   "a line without total counts as quantity × price",
 			mutate: func(d *docextract.InvoiceData) { d.LineItems[0].ProductTotalPrice = nil },
 			passed: true,
-			checks: []string{validate.RuleNetTaxGross, validate.RuleGrossDue, validate.RuleLineTotalNet,
+			checks: []string{validate.RuleNetTaxGross, validate.RuleGrossDue, validate.RuleLinesSum, validate.RuleLineTotalNet,
 				validate.RuleLineQtyPrice, validate.RuleTaxSum, validate.RuleTaxRate},
+		},
+		{
+			name: "a line with nothing to add up fails the line sum",
+			mutate: func(d *docextract.InvoiceData) {
+				d.LineItems = append(d.LineItems, docextract.LineItem{ProductName: docextract.Str("ITEM/DESC. QTY U.PRICE")})
+			},
+			failed: []string{validate.RuleLinesSum},
+			logic:  "line 3 has neither a total nor a quantity and unit price, so the 3 lines cannot be added up",
+		},
+		{
+			name: "lines priced with VAT add up to the gross total",
+			mutate: func(d *docextract.InvoiceData) {
+				d.Extra = nil
+				d.General.AmountDue = nil
+				d.LineItems = []docextract.LineItem{line("1", "1000.00", "1000.00"), line("1", "190.00", "190.00")}
+			},
+			passed: true,
+			logic:  "TotalNetPrice + TotalTaxAmount = TotalGrossPrice (1000.00 + 190.00 = 1190.00); all 6 checks passed",
 		},
 		{
 			name: "unit price rounded to cents: tolerance scales with quantity",

@@ -1,0 +1,1068 @@
+package invoice
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/textparse"
+)
+
+// The line-item reader works without knowing the layout:
+//
+//  1. A header band is one to five consecutive lines that name table
+//     columns (in any of the six languages, German compounds included) and
+//     print no money. Titles stacked over two lines ("Unit Price Excl." over
+//     "VAT") become one column; words the vocabulary does not know become
+//     columns of their own, so their values do not leak into known ones.
+//  2. Every body line below the header is read against those columns: its
+//     numbers are assigned to numeric columns by position, and when the
+//     quantity, unit price and line total multiply out, that assignment is
+//     preferred. Its words go to the description by position.
+//  3. Lines are classified: an item line has a value in the amount column;
+//     a totals line (a total label left of the numbers) is never an item and,
+//     when only text follows, ends the table; section titles ("--- Food ---",
+//     "Services:"), notes and "incl. VAT" lines are not items; other text
+//     lines continue the description of the nearest item, above or below.
+//  4. Rows that restate what came before (a subtotal equal to the items
+//     since the last subtotal), header rows repeated on a later page, and
+//     document-level allowances or charges printed in the table are not
+//     items. Sub-positions ("1.1" under "1") belong to their parent.
+
+// slot is one column of an item table.
+type slot struct {
+	kind   textparse.Column
+	x0, x1 float64
+	known  bool // named by the column vocabulary
+}
+
+// band is a table header: lines first..last and the columns they name.
+type band struct {
+	first, last int
+	slots       []slot
+	h           float64
+}
+
+func (b *band) has(k textparse.Column) bool { return b.slotOf(k) >= 0 }
+
+func (b *band) slotOf(k textparse.Column) int {
+	for i, s := range b.slots {
+		if s.kind == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// compound column words: German (and Dutch) compounds that the phrase
+// dictionary cannot list one by one ("Artikelbeschreibung", "Stückpreis").
+var compoundCols = []struct {
+	suffix string
+	kind   textparse.Column
+}{
+	{"beschreibung", textparse.ColDescription}, {"bezeichnung", textparse.ColDescription},
+	{"omschrijving", textparse.ColDescription}, {"designation", textparse.ColDescription},
+	{"gesamtpreis", textparse.ColAmount}, {"gesamtbetrag", textparse.ColAmount}, {"nettobetrag", textparse.ColAmount},
+	{"betrag", textparse.ColAmount}, {"bedrag", textparse.ColAmount}, {"summe", textparse.ColAmount},
+	{"preis", textparse.ColUnitPrice}, {"prijs", textparse.ColUnitPrice},
+	{"menge", textparse.ColQuantity}, {"anzahl", textparse.ColQuantity}, {"aantal", textparse.ColQuantity},
+}
+
+// qualifiers are words after a column title that qualify it ("Amount excl.
+// VAT", "Prix HT", "Betrag netto"): a VAT word after them is not a column.
+var qualifiers = map[string]bool{"excl": true, "exkl": true, "incl": true, "inkl": true, "zzgl": true, "ohne": true, "mit": true,
+	"hors": true, "ht": true, "ttc": true, "net": true, "netto": true, "brutto": true, "gross": true, "excluding": true,
+	"including": true, "exclusief": true, "inclusief": true, "sin": true, "con": true, "senza": true, "in": true, "eur": true,
+	"usd": true, "gbp": true, "chf": true}
+
+// phrases returns the column titles of line l, left to right, and the
+// words no title covers (as ColOther slots). ok is false when l prints
+// money, which a header never does.
+func (d *doc) phrases(l *line) (out []slot, ok bool) {
+	if d.hasMoney(l) || len(l.words) == 0 || strings.ContainsAny(l.words[0], "•·*") {
+		return nil, false
+	}
+	// "Beschreibung: Toner" is a label with its value, not a column title.
+	for _, w := range l.words[:len(l.words)-1] {
+		if strings.HasSuffix(w, ":") {
+			return nil, false
+		}
+	}
+	covered := make([]bool, len(l.words))
+	ms := textparse.MatchColumns(l.toks)
+	for i, m := range ms {
+		if m.Column == textparse.ColVATRate && m.Start > 0 && qualifiers[l.toks[m.Start-1]] && i > 0 && ms[i-1].End >= m.Start-1 {
+			// "Amount excl. VAT": extend the previous title instead.
+			w1 := l.wordOf[m.End-1]
+			out[len(out)-1].x1 = math.Max(out[len(out)-1].x1, l.Words[w1].X1)
+			for w := l.wordOf[m.Start-1]; w <= w1; w++ {
+				covered[w] = true
+			}
+			continue
+		}
+		w0, w1 := l.wordOf[m.Start], l.wordOf[m.End-1]
+		for w := w0; w <= w1; w++ {
+			covered[w] = true
+		}
+		out = append(out, slot{kind: m.Column, x0: l.Words[w0].X0, x1: l.Words[w1].X1, known: true})
+	}
+	for wi, w := range l.words {
+		if covered[wi] {
+			continue
+		}
+		f := textparse.Fold(strings.Trim(w, ".:()[]"))
+		if f == "" || qualifiers[f] || f == "%" || textparse.NormalizeCurrency(f) != "" {
+			// A qualifier or unit word widens the title before it.
+			if n := len(out); n > 0 && l.Words[wi].X0-out[n-1].x1 < 1.5*l.h {
+				out[n-1].x1 = math.Max(out[n-1].x1, l.Words[wi].X1)
+			}
+			continue
+		}
+		kind, known := textparse.ColOther, false
+		if len(f) >= 6 {
+			for _, c := range compoundCols {
+				if strings.HasSuffix(f, c.suffix) {
+					kind, known = c.kind, true
+					break
+				}
+			}
+		}
+		// Unknown words next to each other form one title.
+		if n := len(out); n > 0 && !known && !out[n-1].known && l.Words[wi].X0-out[n-1].x1 < 0.8*l.h {
+			out[n-1].x1 = l.Words[wi].X1
+			continue
+		}
+		out = append(out, slot{kind: kind, x0: l.Words[wi].X0, x1: l.Words[wi].X1, known: known})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].x0 < out[j].x0 })
+	return out, true
+}
+
+// hasMoney reports whether l prints an amount with decimals or a currency.
+func (d *doc) hasMoney(l *line) bool {
+	for _, a := range d.amounts(l, 0, len(l.words)) {
+		if a.decimals > 0 || a.cur != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// headerAt reads the header band starting at line li, if it is one.
+func (d *doc) headerAt(li int) (band, bool) {
+	l := &d.lines[li]
+	ps, ok := d.phrases(l)
+	if !ok || !anyKnown(ps) {
+		return band{}, false
+	}
+	b := band{first: li, last: li, h: l.h}
+	all := append([]slot(nil), ps...)
+	y1 := l.Y1
+	for j := li + 1; j < len(d.lines) && j <= li+4; j++ {
+		n := &d.lines[j]
+		if n.pg != l.pg || n.Y0-y1 > 0.9*l.h {
+			break
+		}
+		nps, ok := d.phrases(n)
+		if !ok {
+			break
+		}
+		if !anyKnown(nps) && len(n.words) > 8 {
+			break
+		}
+		all = append(all, nps...)
+		b.last = j
+		y1 = math.Max(y1, n.Y1)
+	}
+	b.slots = mergeSlots(all)
+	kinds := map[textparse.Column]bool{}
+	for _, s := range b.slots {
+		if s.known {
+			kinds[s.kind] = true
+		}
+	}
+	// The header must name what an item is (description or quantity) and
+	// what it costs (line amount or unit price).
+	if !(kinds[textparse.ColDescription] || kinds[textparse.ColQuantity] && kinds[textparse.ColUnitPrice]) ||
+		!(kinds[textparse.ColAmount] || kinds[textparse.ColUnitPrice]) {
+		return band{}, false
+	}
+	if len(kinds) < 3 {
+		// Two-column tables ("Description | Amount") need the description
+		// left of the money.
+		di, ai := b.slotOf(textparse.ColDescription), b.slotOf(textparse.ColAmount)
+		if ai < 0 {
+			ai = b.slotOf(textparse.ColUnitPrice)
+		}
+		if di < 0 || di > ai {
+			return band{}, false
+		}
+	}
+	return b, true
+}
+
+func anyKnown(ss []slot) bool {
+	for _, s := range ss {
+		if s.known {
+			return true
+		}
+	}
+	return false
+}
+
+// slotRank orders the kinds when stacked titles name one column: the more
+// specific money columns win over a VAT word or an unknown title above them.
+func slotRank(k textparse.Column) int {
+	switch k {
+	case textparse.ColAmount:
+		return 8
+	case textparse.ColUnitPrice:
+		return 7
+	case textparse.ColQuantity:
+		return 6
+	case textparse.ColDescription:
+		return 5
+	case textparse.ColVATRate:
+		return 4
+	case textparse.ColUnit:
+		return 3
+	case textparse.ColPosition:
+		return 2
+	case textparse.ColOther:
+		return 1
+	}
+	return 0
+}
+
+// mergeSlots joins titles that overlap horizontally (stacked header lines)
+// and sorts them left to right.
+func mergeSlots(in []slot) []slot {
+	sort.SliceStable(in, func(i, j int) bool { return in[i].x0 < in[j].x0 })
+	var out []slot
+	for _, s := range in {
+		merged := false
+		for i := range out {
+			o := &out[i]
+			ov := math.Min(o.x1, s.x1) - math.Max(o.x0, s.x0)
+			if ov <= 0 {
+				continue
+			}
+			// Two known titles side by side that barely touch stay apart.
+			if o.known && s.known && ov < 0.3*math.Min(o.x1-o.x0, s.x1-s.x0) {
+				continue
+			}
+			if s.known && (!o.known || slotRank(s.kind) > slotRank(o.kind)) {
+				o.kind, o.known = s.kind, true
+			}
+			o.x0, o.x1 = math.Min(o.x0, s.x0), math.Max(o.x1, s.x1)
+			merged = true
+			break
+		}
+		if !merged {
+			out = append(out, s)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].x0 < out[j].x0 })
+	// One column per money kind: a second "Amount" title is an unknown one.
+	seen := map[textparse.Column]bool{}
+	for i := len(out) - 1; i >= 0; i-- {
+		k := out[i].kind
+		if k == textparse.ColAmount || k == textparse.ColUnitPrice || k == textparse.ColQuantity {
+			if seen[k] {
+				out[i].kind = textparse.ColOther
+				out[i].known = false
+			}
+			seen[k] = true
+		}
+	}
+	return out
+}
+
+// numTok is a number printed on a body line.
+type numTok struct {
+	v        decimal.Decimal
+	x0, x1   float64
+	w0, w1   int
+	decimals int
+	pct      bool
+	cur      string
+}
+
+// rowKind classifies a body line.
+type rowKind int
+
+const (
+	rowText    rowKind = iota // words only: description, section title, note
+	rowItem                   // a value in the amount column
+	rowTotals                 // a totals line
+	rowSection                // a section title or note: ends the item above
+	rowSkip                   // numbers but no item (subtotal, tax note, allowance)
+)
+
+// row is one body line read against the columns.
+type row struct {
+	li      int
+	kind    rowKind
+	vals    map[textparse.Column]numTok
+	desc    string
+	pos     string
+	unit    string
+	other   string // text in unknown columns
+	y0, y1  float64
+	allow   *decimal.Decimal // allowance (negative) or charge printed as a table row
+	ownDesc bool
+	colon   bool // text ending in ":": a section title when an item follows
+	decor   bool // "--- Food Products ---"
+}
+
+var reDecor = regexp.MustCompile(`^[\s\-=*_#~•·.]{2,}.*[^\s\-=*_#~•·.].*[\s\-=*_#~•·.]{2,}$|^[-=*_#~]{2,}\s`)
+
+var noteWords = map[string]bool{"note": true, "notes": true, "hinweis": true, "hinweise": true, "anmerkung": true, "remarque": true,
+	"remarques": true, "opmerking": true, "opmerkingen": true, "nota": true, "notas": true, "observaciones": true, "bemerkung": true, "bemerkungen": true}
+
+var allowWords = map[string]bool{"remise": true, "rabatt": true, "nachlass": true, "discount": true, "korting": true, "descuento": true,
+	"sconto": true, "skonto": true, "abschlag": true, "allowance": true}
+var chargeWords = map[string]bool{"charge": true, "frais": true, "zuschlag": true, "surcharge": true, "toeslag": true, "recargo": true,
+	"supplemento": true}
+
+// subtotalWords mark rows that restate amounts rather than sell something.
+var subtotalWords = map[string]bool{"subtotal": true, "zwischensumme": true, "soustotal": true, "subtotaal": true, "subtotale": true,
+	"incl": true, "inkl": true, "excl": true, "exkl": true, "zzgl": true, "ubertrag": true, "uebertrag": true, "transport": true,
+	"report": true, "total": true, "totaal": true, "totale": true, "summe": true, "gesamt": true, "sum": true, "carried": true, "brought": true}
+
+// lineItems reads every item table of the document.
+func (d *doc) lineItems() ([]docextract.LineItem, lineExtras) {
+	var items []posItem
+	var ex lineExtras
+	var open *band // a table cut by a page break, continued on the next page
+	for li := 0; li < len(d.lines); li++ {
+		b, ok := d.headerAt(li)
+		start := b.last + 1
+		if !ok {
+			if open == nil || d.lines[li].pg == d.lines[li-1].pg {
+				continue
+			}
+			// First line of a new page after an open table: continue it
+			// when an item row comes before any other header.
+			b, start = *open, li
+		}
+		open = nil
+		got, end, cut := d.readTable(&b, start)
+		items = append(items, got.items...)
+		ex.add(got.extras)
+		if cut {
+			open = &b
+		}
+		if end > li {
+			li = end - 1
+		}
+	}
+	return dropSubPositions(items), ex
+}
+
+// lineExtras are the document-level amounts printed inside item tables.
+type lineExtras struct {
+	allowance, charge *decimal.Decimal
+}
+
+func (e *lineExtras) add(o lineExtras) {
+	addp := func(a, b *decimal.Decimal) *decimal.Decimal {
+		switch {
+		case a == nil:
+			return b
+		case b == nil:
+			return a
+		}
+		v := a.Add(*b)
+		return &v
+	}
+	e.allowance = addp(e.allowance, o.allowance)
+	e.charge = addp(e.charge, o.charge)
+}
+
+type tableResult struct {
+	items  []posItem
+	extras lineExtras
+}
+
+// readTable reads the body of the table with header b from line start. It
+// returns the items, the index of the first line after the table and
+// whether the table ran into a page break (it may continue on the next
+// page).
+func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
+	var rows []row
+	pg := d.lines[start].pg
+	prevY := d.lines[start].Y0
+	if start > 0 && d.lines[start-1].pg == pg {
+		prevY = d.lines[start-1].Y1
+	}
+	continuing := start != b.last+1
+	afterTotals := false
+	end := start
+	cut := false
+	maxGap := 6 * b.h
+	j := start
+	for ; j < len(d.lines); j++ {
+		l := &d.lines[j]
+		if l.pg != pg {
+			cut = !afterTotals
+			break
+		}
+		if j > start && l.Y0-prevY > maxGap {
+			break
+		}
+		if _, ok := d.headerAt(j); ok {
+			break // the next table (or the header repeated on this page)
+		}
+		r := d.readRow(b, j)
+		if continuing && len(rows) == 0 && r.kind != rowItem {
+			// Page header lines before the continued table.
+			if l.Y0 > d.pages[l.pg].Height*0.5 {
+				break
+			}
+			prevY = l.Y1
+			continue
+		}
+		if afterTotals && !(r.kind == rowItem && r.ownDesc) && r.kind != rowTotals && !(r.kind == rowSection && r.decor) {
+			break
+		}
+		if r.kind == rowTotals {
+			afterTotals = true
+		} else if r.kind == rowItem {
+			afterTotals = false
+		}
+		rows = append(rows, r)
+		prevY = l.Y1
+	}
+	end = j
+	for _, r := range rows {
+		if r.kind == rowItem {
+			d.itemLine[r.li] = true
+		}
+	}
+	if continuing && len(rows) == 0 {
+		return tableResult{}, start + 1, false
+	}
+	return d.assemble(b, rows), end, cut
+}
+
+// readRow reads line li against the columns of b.
+func (d *doc) readRow(b *band, li int) row {
+	l := &d.lines[li]
+	r := row{li: li, vals: map[textparse.Column]numTok{}, y0: l.Y0, y1: l.Y1}
+	toks := d.numTokens(l)
+	used := make([]bool, len(l.words))
+	assign := d.assignNumbers(b, toks)
+	for ti, si := range assign {
+		if si < 0 {
+			continue
+		}
+		k := b.slots[si].kind
+		t := toks[ti]
+		switch k {
+		case textparse.ColQuantity, textparse.ColUnitPrice, textparse.ColAmount, textparse.ColVATRate, textparse.ColVATAmount:
+			r.vals[k] = t
+		case textparse.ColPosition:
+			r.pos = strings.Join(l.words[t.w0:t.w1], "")
+		default:
+			continue // a number in an unknown column stays text of that column
+		}
+		for w := t.w0; w < t.w1; w++ {
+			used[w] = true
+		}
+	}
+	var desc, other, unit []string
+	for wi, w := range l.words {
+		if used[wi] {
+			continue
+		}
+		si := textSlot(b, l.Words[wi].X0, l.Words[wi].X1, l.h)
+		k := textparse.ColOther
+		if si >= 0 {
+			k = b.slots[si].kind
+		}
+		if m, err := textparse.ParseAmountSep(w, d.sep); err == nil && (m.Decimals == 2 || m.Currency != "") && k != textparse.ColPosition {
+			other = append(other, w) // an amount no column took is not description
+			continue
+		}
+		switch k {
+		case textparse.ColDescription:
+			desc = append(desc, w)
+		case textparse.ColPosition:
+			if r.pos == "" && len(w) <= 8 && hasDigit(w) {
+				r.pos = w
+			} else {
+				desc = append(desc, w)
+			}
+		case textparse.ColUnit, textparse.ColQuantity:
+			if !hasDigit(w) {
+				unit = append(unit, w)
+			}
+		default:
+			if b.slotOf(textparse.ColDescription) < 0 && !hasDigit(w) {
+				desc = append(desc, w)
+			} else {
+				other = append(other, w)
+			}
+		}
+	}
+	r.desc = strings.TrimSpace(strings.Join(desc, " "))
+	r.other = strings.Join(other, " ")
+	r.unit = strings.Join(unit, " ")
+	anchor := textparse.ColAmount
+	if !b.has(anchor) {
+		anchor = textparse.ColUnitPrice
+	}
+	text := strings.TrimSpace(l.text)
+	switch {
+	case d.totalsLine(l, b, &r):
+		r.kind = rowTotals
+	case hasVal(r.vals, anchor) && moneyLike(r.vals, anchor):
+		r.kind = rowItem
+		if !descLine(r.desc) {
+			r.other, r.desc = strings.TrimSpace(r.other+" "+r.desc), ""
+		}
+		r.ownDesc = hasLetters(r.desc)
+		if d.restates(l, &r) {
+			r.kind = rowSkip
+		}
+	case len(r.vals) > 0:
+		// Numbers, but none in the amount column: a quantity or price line
+		// continuing an item, or a tax note. Its text continues an item.
+		r.kind = rowText
+		if d.restates(l, &r) {
+			r.kind = rowSkip
+		}
+	case reDecor.MatchString(text):
+		r.kind, r.decor = rowSection, true
+	case strings.HasSuffix(text, ":") && !hasDigit(text) && len(l.words) <= 6:
+		r.kind, r.colon = rowText, true // a section title if items follow
+	case len(l.toks) > 0 && noteWords[l.toks[0]]:
+		r.kind = rowSection
+	case len(l.labels) > 0 && l.labels[0].Start == 0 && l.labels[0].Field == textparse.FieldOther && len(l.words) <= 6:
+		r.kind = rowSection // "Page 2 of 3", "Tel. ..."
+	default:
+		r.kind = rowText
+	}
+	return r
+}
+
+func hasVal(m map[textparse.Column]numTok, k textparse.Column) bool { _, ok := m[k]; return ok }
+
+// moneyLike reports whether the anchor value of a row reads as money: with
+// decimals or a currency, or a whole number beside a quantity or price.
+func moneyLike(vals map[textparse.Column]numTok, anchor textparse.Column) bool {
+	a := vals[anchor]
+	if a.decimals > 0 || a.cur != "" {
+		return true
+	}
+	return len(vals) >= 2
+}
+
+// reCode matches text that is a code or an attribute, not a description:
+// "Art-Nr-Lieferant: ZS997", "4123456000014 (GTIN)", "SKU: 12-44".
+var reCode = regexp.MustCompile(`^[\p{L}\p{N}\-./ ]{0,30}:(\s?\S|$)|^[\d\s\-./()A-Z]*\d[\d\s\-./()A-Z]*$|^\(?[A-Z]{2,6}\)?$`)
+
+// descLine reports whether a continuation line adds to a description.
+func descLine(s string) bool {
+	s = strings.TrimSpace(strings.TrimLeft(s, "•·-* "))
+	return s != "" && !reCode.MatchString(s)
+}
+
+// textSlot returns the column a word at [x0,x1] belongs to: each column
+// reaches halfway to its neighbours (the first and last without limit), so
+// text under a centred title and text wider than its title stay in their
+// column; the word goes to the column it overlaps most.
+func textSlot(b *band, x0, x1, h float64) int {
+	best, bi := math.Inf(-1), -1
+	for i, s := range b.slots {
+		lo, hi := math.Inf(-1), math.Inf(1)
+		if i > 0 {
+			lo = (b.slots[i-1].x1 + s.x0) / 2
+		}
+		if i+1 < len(b.slots) {
+			hi = (s.x1 + b.slots[i+1].x0) / 2
+		}
+		if ov := math.Min(x1, hi) - math.Max(x0, lo); ov > best {
+			best, bi = ov, i
+		}
+	}
+	return bi
+}
+
+// numTokens returns the numbers of l: amounts (currency, grouping and
+// sign included) and percentages.
+func (d *doc) numTokens(l *line) []numTok {
+	var out []numTok
+	for wi := 0; wi < len(l.words); wi++ {
+		w := l.words[wi]
+		if r, ok := textparse.ParsePercent(w); ok {
+			out = append(out, numTok{v: r, x0: l.Words[wi].X0, x1: l.Words[wi].X1, w0: wi, w1: wi + 1, pct: true, decimals: -1})
+			continue
+		}
+		if wi+1 < len(l.words) && l.words[wi+1] == "%" {
+			if m, err := textparse.ParseAmountSep(w, d.sep); err == nil && m.Currency == "" {
+				out = append(out, numTok{v: m.Value, x0: l.Words[wi].X0, x1: l.Words[wi+1].X1, w0: wi, w1: wi + 2, pct: true, decimals: -1})
+				wi++
+				continue
+			}
+		}
+		for _, a := range d.amounts(l, wi, min(wi+3, len(l.words))) {
+			if a.w0 != wi {
+				break
+			}
+			out = append(out, numTok{v: a.v, x0: a.x0, x1: a.x1, w0: a.w0, w1: a.w1, decimals: a.decimals, cur: a.cur})
+			wi = a.w1 - 1
+			break
+		}
+	}
+	return out
+}
+
+// assignNumbers assigns the numbers of a row to columns, left to right in
+// order, maximising positional fit plus a bonus when quantity × unit price
+// = line total. It returns the slot index of each number, or -1.
+func (d *doc) assignNumbers(b *band, toks []numTok) []int {
+	n := len(toks)
+	out := make([]int, n)
+	for i := range out {
+		out[i] = -1
+	}
+	if n == 0 {
+		return out
+	}
+	if n > 8 {
+		toks = toks[n-8:] // the rightmost numbers are the money
+	}
+	fit := make([][]float64, len(toks))
+	for i, t := range toks {
+		fit[i] = make([]float64, len(b.slots))
+		for si, s := range b.slots {
+			fit[i][si] = slotFit(t, s, b.h)
+		}
+	}
+	cur := make([]int, len(toks))
+	best := make([]int, len(toks))
+	bestScore := math.Inf(-1)
+	qi, pi, ai := b.slotOf(textparse.ColQuantity), b.slotOf(textparse.ColUnitPrice), b.slotOf(textparse.ColAmount)
+	var rec func(i, minSlot int, score float64)
+	rec = func(i, minSlot int, score float64) {
+		if i == len(toks) {
+			s := score
+			var q, p, a *numTok
+			for k, si := range cur {
+				switch {
+				case si < 0:
+				case si == qi:
+					q = &toks[k]
+				case si == pi:
+					p = &toks[k]
+				case si == ai:
+					a = &toks[k]
+				}
+			}
+			if q != nil && p != nil && a != nil && !q.v.IsZero() {
+				if q.v.Mul(p.v).Sub(a.v).Abs().LessThanOrEqual(q.v.Abs().Mul(decimal.New(5, -3)).Add(decimal.New(1, -2))) {
+					s += 2
+				}
+			}
+			if s > bestScore {
+				bestScore = s
+				copy(best, cur)
+			}
+			return
+		}
+		cur[i] = -1
+		rec(i+1, minSlot, score-0.4)
+		for si := minSlot; si < len(b.slots); si++ {
+			if f := fit[i][si]; f > -2 {
+				cur[i] = si
+				rec(i+1, si+1, score+f)
+			}
+		}
+		cur[i] = -1
+	}
+	rec(0, 0, 0)
+	off := n - len(toks)
+	for i, si := range best {
+		out[off+i] = si
+	}
+	return out
+}
+
+// slotFit scores how well number t sits in column s: overlap with the
+// title, aligned edges, and whether the kind of number suits the column.
+func slotFit(t numTok, s slot, h float64) float64 {
+	w := math.Max(t.x1-t.x0, 1)
+	var f float64
+	if ov := math.Min(t.x1, s.x1+0.5*h) - math.Max(t.x0, s.x0-0.5*h); ov > 0 {
+		f = 0.5 + 0.5*math.Min(1, ov/w)
+	} else {
+		gap := math.Max(s.x0-t.x1, t.x0-s.x1)
+		f = 0.5 - gap/(4*h)
+	}
+	if math.Abs(t.x1-s.x1) < 0.6*h || math.Abs(t.x0-s.x0) < 0.6*h {
+		f += 0.3
+	}
+	switch s.kind {
+	case textparse.ColVATRate:
+		if t.pct {
+			f += 0.8
+		} else if t.decimals > 0 && t.v.GreaterThan(maxRate) || t.cur != "" {
+			f -= 1.5
+		}
+	case textparse.ColAmount, textparse.ColUnitPrice, textparse.ColVATAmount:
+		if t.pct {
+			f -= 3
+		} else if t.decimals == 0 && t.cur == "" {
+			f -= 0.2
+		}
+	case textparse.ColQuantity:
+		if t.pct || t.cur != "" {
+			f -= 3
+		}
+	case textparse.ColPosition:
+		if t.pct || t.decimals > 0 || t.cur != "" {
+			f -= 3
+		}
+	default:
+		if !s.known {
+			f -= 0.1
+		}
+	}
+	return f
+}
+
+// totalsLine reports whether l is a totals line: a total label opening the
+// line's text (after a position number at most), or a line of total titles
+// only (a totals grid with its values below). A line with both a quantity
+// and a unit price is an item, whatever its description says.
+func (d *doc) totalsLine(l *line, b *band, r *row) bool {
+	if hasVal(r.vals, textparse.ColQuantity) && hasVal(r.vals, textparse.ColUnitPrice) {
+		return false
+	}
+	firstCell := -1
+	for wi, w := range l.words {
+		if hasLetters(w) && !isCurrencyWord(w) {
+			firstCell = l.cellOf[wi]
+			break
+		}
+	}
+	covered := 0
+	for _, m := range l.labels {
+		if !l.isLabel(m) {
+			continue
+		}
+		switch m.Field {
+		case textparse.FieldNet, textparse.FieldGross, textparse.FieldAmountDue, textparse.FieldLineTotal, textparse.FieldPrepaid,
+			textparse.FieldTax, textparse.FieldAllowanceTotal, textparse.FieldChargeTotal:
+		default:
+			continue
+		}
+		covered += m.End - m.Start
+		if l.cellOf[l.labelWordStart(m)] == firstCell {
+			return true
+		}
+		// A specific total label anywhere on a line without quantity or
+		// price: "Taxe | Base | Montant | Total HT | -218,48 €".
+		if m.Strength >= 1 && m.Field != textparse.FieldTax && !hasVal(r.vals, textparse.ColQuantity) &&
+			(!hasVal(r.vals, textparse.ColUnitPrice) || !b.has(textparse.ColAmount)) {
+			return true
+		}
+	}
+	// A grid of total titles ("Total HT | Total TVA | Total TTC") with the
+	// values on the line below.
+	return covered > 0 && covered == len(l.toks) && !d.hasMoney(l)
+}
+
+// restates reports whether an item-like row only restates amounts: a
+// subtotal, a tax note ("incl. 21% BTW"), a carried total, or an allowance or
+// charge for the whole document (recorded in r.allow).
+func (d *doc) restates(l *line, r *row) bool {
+	f := l.toks
+	if len(f) == 0 {
+		return true
+	}
+	if subtotalWords[strings.Join(f[:min(2, len(f))], "")] || subtotalWords[f[0]] {
+		return true
+	}
+	if dt := textparse.Tokens(r.desc); len(dt) > 0 && (subtotalWords[dt[0]] || len(dt) > 1 && subtotalWords[dt[0]+dt[1]]) {
+		return true
+	}
+	// "incl. 21% BTW € 3,50": a tax note.
+	for _, m := range l.labels {
+		if m.Field == textparse.FieldTax && (hasVal(r.vals, textparse.ColVATRate) || pctIn(l)) && len(f) <= 8 {
+			for _, t := range f[:min(3, len(f))] {
+				if t == "incl" || t == "inkl" || t == "incl." || t == "inclusief" || t == "zzgl" || t == "dont" || t == "davon" || t == "including" {
+					return true
+				}
+			}
+		}
+	}
+	// "Remise 5% sur 100,00": an allowance or charge on the whole
+	// document, printed among the items (after a code at most).
+	if !hasVal(r.vals, textparse.ColQuantity) {
+		a, ok := r.vals[textparse.ColAmount]
+		if !ok {
+			a, ok = r.vals[textparse.ColUnitPrice]
+		}
+		for i, t := range textparse.Tokens(l.text) {
+			if i > 1 || !ok {
+				break
+			}
+			if allowWords[t] || chargeWords[t] {
+				v := a.v
+				if allowWords[t] {
+					v = v.Abs().Neg()
+				}
+				r.allow = &v
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func pctIn(l *line) bool {
+	for _, w := range l.words {
+		if strings.HasSuffix(w, "%") {
+			return true
+		}
+	}
+	return false
+}
+
+// assemble turns classified rows into items: text rows join the nearest
+// item (the one above when it has its own description and is close, else
+// the one below that has none), subtotals equal to the items since the last
+// subtotal are dropped.
+func (d *doc) assemble(b *band, rows []row) tableResult {
+	var res tableResult
+	type acc struct {
+		r      row
+		desc   []string
+		pos    string
+		bottom float64
+		closed bool
+	}
+	var its []*acc
+	var pending []string
+	pendingY, pendingPos := 0.0, ""
+	anchor := textparse.ColAmount
+	if !b.has(anchor) {
+		anchor = textparse.ColUnitPrice
+	}
+	nextItem := func(i int) *row {
+		for k := i + 1; k < len(rows); k++ {
+			switch rows[k].kind {
+			case rowItem:
+				return &rows[k]
+			case rowSection, rowTotals, rowSkip:
+				return nil
+			}
+		}
+		return nil
+	}
+	pitch := rowPitch(rows)
+	for i := range rows {
+		r := &rows[i]
+		switch r.kind {
+		case rowItem:
+			a := &acc{r: *r, pos: r.pos, bottom: r.y1}
+			if a.pos == "" {
+				a.pos = pendingPos
+			}
+			pendingPos = ""
+			if r.desc != "" {
+				a.desc = append(a.desc, r.desc)
+			}
+			if len(pending) > 0 && (!r.ownDesc || r.y0-pendingY < 1.5*pitch) {
+				a.desc = append(append([]string{}, pending...), a.desc...)
+			}
+			pending = nil
+			its = append(its, a)
+		case rowSection, rowTotals:
+			if len(its) > 0 {
+				its[len(its)-1].closed = true
+			}
+			pending, pendingPos = nil, ""
+		case rowSkip:
+			if r.allow != nil {
+				if r.allow.Sign() < 0 {
+					res.extras.add(lineExtras{allowance: ptr(r.allow.Neg())})
+				} else {
+					res.extras.add(lineExtras{charge: ptr(*r.allow)})
+				}
+			}
+			if len(its) > 0 {
+				its[len(its)-1].closed = true
+			}
+			pending = nil
+		case rowText:
+			if r.colon && i+1 < len(rows) && rows[i+1].kind == rowItem && rows[i+1].ownDesc {
+				// "Services:" over the items it introduces.
+				if len(its) > 0 {
+					its[len(its)-1].closed = true
+				}
+				pending, pendingPos = nil, ""
+				continue
+			}
+			text := r.desc
+			if text == "" {
+				text = r.other
+			}
+			var prev *acc
+			if len(its) > 0 && !its[len(its)-1].closed {
+				prev = its[len(its)-1]
+			}
+			next := nextItem(i)
+			dPrev, dNext := math.Inf(1), math.Inf(1)
+			if prev != nil {
+				dPrev = r.y0 - prev.bottom
+			}
+			if next != nil {
+				dNext = next.y0 - r.y1
+			}
+			toNext := false
+			switch {
+			case prev == nil:
+				toNext = next != nil
+			case next == nil:
+				toNext = false
+			case !next.ownDesc && prev.r.ownDesc:
+				toNext = dNext <= 1.2*dPrev
+			case !next.ownDesc:
+				toNext = dNext <= dPrev
+			default:
+				toNext = dNext < 0.5*dPrev
+			}
+			if prev != nil && !toNext && dPrev > 2.5*pitch+b.h {
+				prev.closed = true
+				prev = nil
+				toNext = next != nil
+			}
+			if toNext {
+				if r.pos != "" && pendingPos == "" {
+					pendingPos = r.pos
+				}
+				if descLine(text) {
+					pending = append(pending, text)
+					pendingY = r.y1
+				}
+				continue
+			}
+			if prev != nil {
+				if prev.pos == "" && r.pos != "" {
+					prev.pos = r.pos
+				}
+				if descLine(text) && len(strings.Join(prev.desc, " ")) < 200 {
+					prev.desc = append(prev.desc, text)
+				}
+				if r.vals != nil {
+					for k, v := range r.vals {
+						if _, ok := prev.r.vals[k]; !ok && k != anchor {
+							prev.r.vals[k] = v
+						}
+					}
+				}
+				if r.unit != "" && prev.r.unit == "" {
+					prev.r.unit = r.unit
+				}
+				prev.bottom = r.y1
+			}
+		}
+	}
+	// Subtotals: an item row whose amount equals the sum of at least two
+	// items above it since the last subtotal, with no quantity or price.
+	var out []posItem
+	sum := decimal.Zero
+	n := 0
+	for _, a := range its {
+		v := a.r.vals[anchor].v
+		if n >= 2 && v.Equal(sum) && !hasVal(a.r.vals, textparse.ColQuantity) && !hasVal(a.r.vals, textparse.ColUnitPrice) {
+			sum, n = decimal.Zero, 0
+			continue
+		}
+		desc := strings.Join(a.desc, " ")
+		if desc == "" && !(hasVal(a.r.vals, textparse.ColQuantity) && hasVal(a.r.vals, textparse.ColUnitPrice)) {
+			continue
+		}
+		sum = sum.Add(v)
+		n++
+		out = append(out, posItem{d.toItem(b, a.r, desc), a.pos})
+	}
+	res.items = out
+	return res
+}
+
+func ptr(v decimal.Decimal) *decimal.Decimal { return &v }
+
+// rowPitch is the typical distance between consecutive body lines.
+func rowPitch(rows []row) float64 {
+	var ds []float64
+	for i := 1; i < len(rows); i++ {
+		if d := rows[i].y0 - rows[i-1].y0; d > 0 {
+			ds = append(ds, d)
+		}
+	}
+	if len(ds) == 0 {
+		return 12
+	}
+	sort.Float64s(ds)
+	return ds[len(ds)/4]
+}
+
+// posItem carries an item and its printed position number.
+type posItem struct {
+	docextract.LineItem
+	pos string
+}
+
+// toItem builds the line item of an item row.
+func (d *doc) toItem(b *band, r row, desc string) docextract.LineItem {
+	it := docextract.LineItem{ProductName: docextract.Str(desc)}
+	get := func(k textparse.Column) *docextract.Amount {
+		if t, ok := r.vals[k]; ok && !t.pct {
+			return docextract.NewAmount(t.v)
+		}
+		return nil
+	}
+	if b.has(textparse.ColAmount) {
+		it.ProductTotalPrice = get(textparse.ColAmount)
+		it.ProductUnitPrice = get(textparse.ColUnitPrice)
+	} else {
+		it.ProductUnitPrice = get(textparse.ColUnitPrice)
+	}
+	it.ProductQuantity = get(textparse.ColQuantity)
+	if t, ok := r.vals[textparse.ColVATRate]; ok && t.v.Sign() >= 0 && t.v.LessThanOrEqual(maxRate) && (t.pct || t.decimals <= 2) {
+		it.TaxRate = docextract.NewAmount(t.v)
+	}
+	if u := strings.TrimSpace(r.unit); u != "" && len(u) <= 12 {
+		it.Unit = docextract.Str(u)
+	}
+	return it
+}
+
+// dropSubPositions removes sub-positions ("1.1", "1.2") printed under a
+// parent position ("1") that is itself an item: the parent carries them.
+func dropSubPositions(in []posItem) []docextract.LineItem {
+	parents := map[string]bool{}
+	for _, it := range in {
+		if p := strings.TrimRight(it.pos, "."); p != "" && !strings.Contains(p, ".") {
+			parents[p] = true
+		}
+	}
+	out := []docextract.LineItem{}
+	for _, it := range in {
+		p := strings.TrimRight(it.pos, ".")
+		if i := strings.IndexByte(p, '.'); i > 0 && parents[p[:i]] {
+			continue
+		}
+		out = append(out, it.LineItem)
+	}
+	return out
+}

@@ -1,0 +1,211 @@
+package invoice
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/validate"
+)
+
+// grid builds a page from rows "y size [b]|x:text|x>text": "x:text" starts
+// the text at x, "x>text" ends it at x (right-aligned, as numbers are
+// printed); "b" makes the row bold. Words are 0.5 × size per character wide.
+// A row "page" starts a new page.
+func grid(rows ...string) []layout.Page {
+	var pages []layout.Page
+	newPage := func() {
+		pages = append(pages, layout.Page{Number: len(pages) + 1, Width: 595, Height: 842})
+	}
+	newPage()
+	for _, r := range rows {
+		if r == "page" {
+			newPage()
+			continue
+		}
+		parts := strings.Split(r, "|")
+		var y, size float64
+		fmt.Sscanf(parts[0], "%g %g", &y, &size)
+		bold := strings.HasSuffix(strings.TrimSpace(parts[0]), "b")
+		for _, p := range parts[1:] {
+			i := strings.IndexAny(p, ":>")
+			var x float64
+			fmt.Sscanf(p[:i], "%g", &x)
+			text := p[i+1:]
+			width := func(s string) float64 { return float64(len([]rune(s))) * 0.5 * size }
+			if p[i] == '>' {
+				x -= width(text)
+			}
+			for _, t := range strings.Fields(text) {
+				w := width(t)
+				pg := &pages[len(pages)-1]
+				pg.Words = append(pg.Words, layout.Word{Text: t, X0: x, Y0: y, X1: x + w, Y1: y + size*1.15, Conf: 100, Size: size, Bold: bold})
+				x += w + 0.5*size
+			}
+		}
+	}
+	return pages
+}
+
+type wantItem struct {
+	name              string
+	qty, price, total string
+}
+
+func checkItems(t *testing.T, got []docextract.LineItem, want []wantItem) {
+	t.Helper()
+	var names []string
+	for _, it := range got {
+		names = append(names, str(it.ProductName))
+	}
+	require.Len(t, got, len(want), "items: %q", names)
+	for i, w := range want {
+		it := got[i]
+		require.Equal(t, w.name, str(it.ProductName), "item %d name", i)
+		require.Equal(t, w.qty, amt2(it.ProductQuantity), "item %d quantity", i)
+		require.Equal(t, w.price, amt2(it.ProductUnitPrice), "item %d unit price", i)
+		require.Equal(t, w.total, amt2(it.ProductTotalPrice), "item %d total", i)
+	}
+}
+
+func TestLineItemsLayouts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		rows []string
+		want []wantItem
+	}{
+		{
+			name: "sections, notes and subtotals are not items",
+			rows: []string{
+				"40 14 b|50:Fresh Foods Wholesale Ltd", "60 9|50:12 Market Street, Leeds LS1 2AB",
+				"100 9|50:Bill to:", "112 10|50:Corner Cafe", "124 10|50:8 High Road, York YO1 7HH",
+				"200 9 b|50:Description|330>Qty|420>Unit Price|540>Amount",
+				"220 10 b|50:--- Food Products ---",
+				"236 10|50:Organic flour 25 kg|330>2|420>18.50|540>37.00",
+				"251 10|50:Free-range eggs (tray of 30)|330>4|420>6.25|540>25.00",
+				"266 10|50:Subtotal Food Products|540>62.00",
+				"286 10 b|50:--- Beverages ---",
+				"302 10|50:Sparkling water 24 x 0.5 l|330>3|420>9.90|540>29.70",
+				"317 10|50:Note: beverages delivered separately",
+				"332 10|50:Apple juice 12 x 1 l|330>1|420>14.40|540>14.40",
+				"360 10|380:Subtotal|540>106.10", "375 10|380:VAT 20%|540>21.22", "390 10 b|380:Total|540>127.32",
+			},
+			want: []wantItem{
+				{"Organic flour 25 kg", "2", "18.5", "37"}, {"Free-range eggs (tray of 30)", "4", "6.25", "25"},
+				{"Sparkling water 24 x 0.5 l", "3", "9.9", "29.7"}, {"Apple juice 12 x 1 l", "1", "14.4", "14.4"},
+			},
+		},
+		{
+			name: "two-line header, multi-line descriptions, incl. VAT row (Dutch)",
+			rows: []string{
+				"40 14 b|50:Bakkerij de Molen B.V.",
+				"190 9 b|50:Omschrijving|330>Aantal|420>Prijs per|540>Bedrag",
+				"201 9 b|420>stuk",
+				"222 10|50:Taart op maat|330>1|420>45,00|540>45,00",
+				"236 10|50:chocolade, 12 personen",
+				"250 10|50:met opschrift",
+				"268 10|50:Koffiebroodjes|330>24|420>1,25|540>30,00",
+				"282 10|50:incl. 9% BTW|540>6,19",
+				"310 10|380:Totaal|540>75,00",
+			},
+			want: []wantItem{
+				{"Taart op maat chocolade, 12 personen met opschrift", "1", "45", "45"}, {"Koffiebroodjes", "24", "1.25", "30"},
+			},
+		},
+		{
+			name: "description above its amounts, codes below",
+			rows: []string{
+				"180 8 b|50:Pos|80:Article / Description|340>Qty|420>Price|540>Total",
+				"200 8|80:Annual maintenance contract",
+				"210 8|80:for the ticketing system",
+				"220 8|50:1|80:SKU: MNT-12|340>1|420>1,200.00|540>1,200.00",
+				"245 8|80:On-site training day",
+				"255 8|50:2|80:SKU: TRN-01|340>2|420>650.00|540>1,300.00",
+				"290 9|380:Net amount|540>2,500.00",
+			},
+			want: []wantItem{
+				{"Annual maintenance contract for the ticketing system", "1", "1200", "1200"},
+				{"On-site training day", "2", "650", "1300"},
+			},
+		},
+		{
+			name: "a quantity next to the amount is not the total; the last item is kept",
+			rows: []string{
+				"40 12|50:Werkstatt Krause GmbH", "70 9|50:Musterstraße 1 · 12345 Musterstadt",
+				"180 9 b|50:Bezeichnung|400>Menge|470>Einzelpreis|540>Gesamtpreis",
+				"200 10|50:Ölwechsel inkl. Filter|400>1|470>89,00|540>89,00",
+				"215 10|50:Bremsbeläge vorne|400>2|470>64,50|540>129,00",
+				"230 10|50:Arbeitszeit (Std.)|400>3,5|470>72,00|540>252,00",
+				"245 10|50:Altölentsorgung|400>1|540>4,90",
+				"275 10|380:Nettobetrag|540>474,90", "290 10|380:zzgl. 19 % MwSt.|540>90,23", "305 10|380:Gesamtbetrag|540>565,13",
+			},
+			want: []wantItem{
+				{"Ölwechsel inkl. Filter", "1", "89", "89"}, {"Bremsbeläge vorne", "2", "64.5", "129"},
+				{"Arbeitszeit (Std.)", "3.5", "72", "252"}, {"Altölentsorgung", "1", "", "4.9"},
+			},
+		},
+		{
+			name: "table over two pages with a repeated header and carried totals",
+			rows: []string{
+				"180 9 b|50:Désignation|360>Qté|450>Prix unitaire|540>Montant HT",
+				"200 10|50:Audit sécurité|360>1|450>2 400,00|540>2 400,00",
+				"215 10|50:Rapport détaillé|360>1|450>800,00|540>800,00",
+				"780 10|380:À reporter|540>3 200,00",
+				"page",
+				"60 9 b|50:Désignation|360>Qté|450>Prix unitaire|540>Montant HT",
+				"80 10|380:Report|540>3 200,00",
+				"95 10|50:Formation équipe|360>2|450>750,00|540>1 500,00",
+				"130 10|380:Total HT|540>4 700,00", "145 10|380:TVA 20 %|540>940,00", "160 10|380:Total TTC|540>5 640,00",
+			},
+			want: []wantItem{
+				{"Audit sécurité", "1", "2400", "2400"}, {"Rapport détaillé", "1", "800", "800"}, {"Formation équipe", "2", "750", "1500"},
+			},
+		},
+		{
+			name: "unit beside the quantity, VAT column, discount row for the document",
+			rows: []string{
+				"180 9 b|50:Descripción|300>Cantidad|380>Precio|450>IVA|540>Importe",
+				"200 10|50:Silla de oficina|280>4|300:ud|380>120,00|450>21%|540>480,00",
+				"215 10|50:Mesa 160x80|280>1|300:ud|380>310,00|450>21%|540>310,00",
+				"230 10|50:Descuento 5%|540>-39,50",
+				"260 10|380:Base imponible|540>750,50",
+			},
+			want: []wantItem{{"Silla de oficina", "4", "120", "480"}, {"Mesa 160x80", "1", "310", "310"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := Extract(grid(tt.rows...))
+			checkItems(t, got.LineItems, tt.want)
+		})
+	}
+}
+
+// TestLineItemsValidation: a document whose items do not add up to its
+// totals does not pass.
+func TestLineItemsValidation(t *testing.T) {
+	t.Parallel()
+	rows := []string{
+		"40 14 b|50:ACME Tools Inc", "60 12 b|380:INVOICE", "75 9|380:Invoice No:|460:A-1001", "87 9|380:Date:|460:03/14/2024",
+		"180 9 b|50:Item|330>Qty|420>Price|540>Amount",
+		"200 10|50:Hammer|330>2|420>$12.00|540>$24.00",
+		"215 10|50:Saw|330>1|420>$30.00|540>$30.00",
+		"250 10|380:Subtotal|540>$54.00", "265 10|380:Tax|540>$4.32", "280 10|380:Total|540>$58.32",
+	}
+	got := Extract(grid(rows...))
+	require.Len(t, got.LineItems, 2)
+	require.True(t, validate.Invoice(got).Passed, validate.Invoice(got).Details.CalculationLogic)
+	// The same document with a lost item row no longer adds up.
+	short := append(append([]string{}, rows[:6]...), rows[7:]...)
+	got = Extract(grid(short...))
+	require.Len(t, got.LineItems, 1)
+	v := validate.Invoice(got)
+	require.False(t, v.Passed)
+	require.Contains(t, v.Details.CalculationLogic, "line totals")
+}
