@@ -127,6 +127,9 @@ func decodeStrict(r *http.Request, v any) error {
 	dec := json.NewDecoder(io.LimitReader(r.Body, maxEndpointBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, errBodyTimeout) {
+			return errBodyTimeout
+		}
 		return errorf(docextract.EINVALID, msgInvalidBody)
 	}
 	if dec.More() {
