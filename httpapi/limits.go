@@ -75,6 +75,12 @@ func (s *Server) guard(next http.Handler) http.Handler {
 	l := s.Limits.withDefaults()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
+		if rc.SetWriteDeadline(time.Time{}) != nil {
+			// No connection under w (a ResponseRecorder, a wrapper without
+			// Unwrap): nothing to bound here.
+			next.ServeHTTP(w, r)
+			return
+		}
 		gw := &guardedWriter{ResponseWriter: w, rc: rc, timeout: l.WriteTimeout}
 		var body *guardedBody
 		if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 {
@@ -113,7 +119,7 @@ func (b *guardedBody) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	due := b.start.Add(b.limits.BodyGrace + time.Duration(float64(b.n)/float64(b.limits.MinBodyRate)*float64(time.Second)))
-	if err := b.rc.SetReadDeadline(due); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	if err := b.rc.SetReadDeadline(due); err != nil {
 		return 0, err
 	}
 	n, err := b.src.Read(p)
