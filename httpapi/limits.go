@@ -66,14 +66,22 @@ const codeTimeout = "request_timeout"
 // nothing is cut after it.
 const bodyLinger = 500 * time.Millisecond
 
-// guard applies the Limits to every request: deadlines on body reads that
-// follow the minimum rate, a deadline on every response write, and a
-// response written while the body is still unread (an authentication or
-// rate-limit refusal, a body too large) closes the connection at once
-// instead of waiting for a body the handler does not want.
+// Guard returns h under the Server's Limits, for handlers served beside
+// the API (the Server applies them to its own requests): deadlines on body
+// reads that follow the minimum rate, a deadline on every response write,
+// and a response written while the body is still unread (an
+// authentication or rate-limit refusal, a body too large) closes the
+// connection at once instead of waiting for a body the handler does not
+// want. A request already under Guard passes through unchanged.
+func (s *Server) Guard(h http.Handler) http.Handler { return s.guard(h) }
+
 func (s *Server) guard(next http.Handler) http.Handler {
 	l := s.Limits.withDefaults()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := w.(*guardedWriter); ok {
+			next.ServeHTTP(w, r)
+			return
+		}
 		rc := http.NewResponseController(w)
 		if rc.SetWriteDeadline(time.Time{}) != nil {
 			// No connection under w (a ResponseRecorder, a wrapper without

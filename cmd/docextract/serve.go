@@ -19,6 +19,7 @@ import (
 	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/httpapi"
+	"github.com/docextract/docextract/httpapi/dashboard"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
@@ -180,8 +181,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 	// No ReadTimeout or WriteTimeout here: they would bound a whole
 	// request, and a 20 MB upload on a slow line may rightly take minutes.
-	// The Server bounds body reads by rate and each write by time instead.
-	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: c.net.readHeader, IdleTimeout: c.net.idle,
+	// srv.Guard bounds body reads by rate and each write by time instead,
+	// for the dashboard as for the API.
+	httpSrv := &http.Server{Handler: srv.Guard(dashboard.Mount(srv)), // the team dashboard under /dashboard/, the API beside it
+		ReadHeaderTimeout: c.net.readHeader, IdleTimeout: c.net.idle,
 		MaxHeaderBytes: c.net.maxHeaderBytes, ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
