@@ -166,7 +166,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		log.Info("loaded templates", "count", len(templates.Templates), "dir", c.templates)
 	}
-	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers})
+	// One engine per worker, plus one for the spare worker that keeps a
+	// team with nothing running from waiting behind another team's jobs.
+	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers + 1})
 	if err != nil {
 		return fmt.Errorf("start extractor: %w", err)
 	}
