@@ -48,6 +48,17 @@ func (t *table) firstNumericX() float64 {
 // Extract reads a bank statement from its pages. Fields that cannot be read
 // are nil; Transactions is never nil.
 func Extract(pages []layout.Page) *docextract.BankStatementData {
+	out, _ := ExtractScored(pages)
+	return out
+}
+
+// ExtractScored is Extract that also returns a confidence in 0..1 for each
+// field it read, keyed by the field's JSON name in "general" ("IBAN",
+// "OpeningBalance", ...) plus "transactions". The balances and the
+// transactions are trusted when opening balance + transactions = closing
+// balance, an IBAN when its check digits hold, the bank's name when a label
+// gave it rather than the top line. A field that was not read has no entry.
+func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[string]float64) {
 	out := &docextract.BankStatementData{DocType: string(docextract.BankStatement), Transactions: []docextract.Transaction{}}
 	x := &extractor{out: out}
 	for i := range pages {
@@ -55,10 +66,54 @@ func Extract(pages []layout.Page) *docextract.BankStatementData {
 	}
 	x.flush()
 	x.completeDates()
-	if out.General.BankName == nil {
-		out.General.BankName = docextract.Str(x.topName)
+	g := &out.General
+	conf := map[string]float64{}
+	if g.BankName != nil {
+		conf["BankName"] = 0.9
+	} else if x.topName != "" {
+		g.BankName = docextract.Str(x.topName)
+		conf["BankName"] = 0.5
 	}
-	return out
+	for name, v := range map[string]*string{"AccountHolder": g.AccountHolder, "AccountNumber": g.AccountNumber, "Currency": g.Currency,
+		"PeriodStart": g.PeriodStart, "PeriodEnd": g.PeriodEnd} {
+		if v != nil {
+			conf[name] = 0.9
+		}
+	}
+	if g.IBAN != nil {
+		conf["IBAN"] = 0.7
+		if textparse.ValidIBAN(*g.IBAN) {
+			conf["IBAN"] = 0.99
+		}
+	}
+	reconciles := false
+	if g.OpeningBalance != nil && g.ClosingBalance != nil {
+		sum := g.OpeningBalance.Decimal
+		for _, t := range out.Transactions {
+			sum = sum.Add(t.Amount.Decimal)
+		}
+		reconciles = sum.Equal(g.ClosingBalance.Decimal)
+	}
+	for name, a := range map[string]*docextract.Amount{"OpeningBalance": g.OpeningBalance, "ClosingBalance": g.ClosingBalance} {
+		if a != nil {
+			conf[name] = 0.7
+			if reconciles {
+				conf[name] = 0.97
+			}
+		}
+	}
+	if len(out.Transactions) > 0 {
+		conf["transactions"] = 0.5
+		if reconciles {
+			conf["transactions"] = 0.95
+		}
+		for _, t := range out.Transactions {
+			if t.Date == nil {
+				conf["transactions"] = min(conf["transactions"], 0.6)
+			}
+		}
+	}
+	return out, conf
 }
 
 type extractor struct {

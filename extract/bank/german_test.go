@@ -431,3 +431,29 @@ func TestGermanBankLayoutsThroughPDFium(t *testing.T) {
 		}
 	}
 }
+
+// TestConfidence: a statement that reconciles has trusted balances and
+// transactions; one amount misread makes them doubtful.
+func TestConfidence(t *testing.T) {
+	t.Parallel()
+	s := newGermanStatement(t, "signed", 7, 8, 30)
+	_, conf := ExtractScored(s.pages)
+	require.GreaterOrEqual(t, conf["OpeningBalance"], 0.95)
+	require.GreaterOrEqual(t, conf["transactions"], 0.95)
+	require.Equal(t, 0.99, conf["IBAN"])
+	// Change one printed amount: the statement no longer reconciles.
+	pages := make([]layout.Page, len(s.pages))
+	copy(pages, s.pages)
+	pages[0].Words = append([]layout.Word(nil), s.pages[0].Words...)
+	changed := false
+	for i, w := range pages[0].Words {
+		if i > 0 && pages[0].Words[i-1].Text == "-" && !changed {
+			pages[0].Words[i].Text = "1,00"
+			changed = w.Text != "1,00"
+		}
+	}
+	require.True(t, changed)
+	_, conf = ExtractScored(pages)
+	require.Less(t, conf["transactions"], 0.6)
+	require.Less(t, conf["ClosingBalance"], 0.8)
+}
