@@ -161,6 +161,13 @@ func TestSROIEBoxes(t *testing.T) {
 	}
 	rep := score(t, eval.PathBox, cases, pages)
 	requireFloors(t, rep, eval.PathBox, boxFloors)
+	// The receipts are in ringgit: any currency but MYR is a guess (BHD
+	// from "SDN BHD", USD from a bare "$").
+	for n, p := range pages {
+		if c := Extract([]layout.Page{p}).General.Currency; c != nil {
+			require.Equal(t, "MYR", *c, n)
+		}
+	}
 }
 
 // TestSROIE measures extraction on the OCR of the SROIE receipt images

@@ -375,8 +375,12 @@ func receiptNumber(lines []line) *string {
 	return nil
 }
 
-// currency returns the currency printed most often with amounts or as a
-// token of its own.
+// currency returns the currency printed most often with amounts: a code or
+// symbol glued to an amount, or a token of its own right before or after an
+// amount (or after a "currency" label). Only ISO codes in capitals, RM and
+// unambiguous symbols count: a bare "$" or "¥" names no single currency, and
+// an ISO code among words ("SDN BHD", a Malaysian company form) is no
+// currency.
 func currency(lines []line) *string {
 	count := map[string]int{}
 	best, bestN := "", 0
@@ -386,14 +390,20 @@ func currency(lines []line) *string {
 				count[a.cur]++
 			}
 		}
-		for _, t := range l.toks {
-			t = strings.Trim(t, ".:()[]")
-			if strings.HasPrefix(strings.ToLower(t), "rm") && len(t) > 2 && strings.ContainsAny(t[2:3], "0123456789") {
-				t = "RM"
+		amountAt := map[int]bool{}
+		for _, a := range l.amts {
+			amountAt[a.tok] = true
+		}
+		labelled := has(l.fold, "currency", "wahrung", "devise", "valuta", "moneda")
+		for i, t := range l.toks {
+			if a := amountAt[i]; a {
+				continue
 			}
-			// Only symbols, ISO codes in capitals and RM: words like "Fr"
-			// or "R" are too ambiguous in OCR text.
-			if t == "RM" || t == "€" || t == "$" || t == "£" || t == "¥" || textparse.IsISOCurrency(t) {
+			if !labelled && !amountAt[i-1] && !amountAt[i+1] {
+				continue
+			}
+			t = strings.Trim(t, ".:()[]")
+			if t == "RM" || t == "€" || t == "£" || textparse.IsISOCurrency(t) {
 				if c := currencyCode(t); c != "" {
 					count[c]++
 				}
