@@ -88,17 +88,62 @@ func isAddress(l line) bool {
 	return false
 }
 
+// A registration number printed after a company's name: "(519537-X)",
+// "(8199K)", "(CO. NO. 123456-A)", "002693074-K".
+var regTailRE = regexp.MustCompile(`(?i)\s*\(?\s*(?:co\.?\s*)?(?:no\.?\s*:?\s*)?\b[0-9]{4,}\s?-?\s?[A-Z]\b\s*\)?\s*$`)
+
+// withoutReg returns l without a trailing registration number, so that its
+// digits are not taken for a postcode.
+func withoutReg(l line) line {
+	t := regTailRE.ReplaceAllString(l.text, "")
+	if t == l.text || strings.TrimSpace(t) == "" {
+		return l
+	}
+	l.text = strings.TrimSpace(t)
+	l.fold = textparse.Fold(l.text)
+	l.toks = strings.Fields(l.text)
+	return l
+}
+
+// Words of company forms and trades that make no name on their own: a line
+// of only these continues the name above it ("POPULAR BOOK" / "CO. (M) SDN
+// BHD") or below it ("TSH POWER HARDWARE" / "TRADING").
+var formWords = map[string]bool{
+	"sdn": true, "bhd": true, "s/b": true, "co": true, "(m)": true, "m": true, "&": true, "and": true,
+	"restaurant": true, "restoran": true, "enterprise": true, "enterprises": true, "trading": true, "marketing": true,
+	"ltd": true, "limited": true, "llc": true, "inc": true, "corp": true, "plc": true, "pty": true, "pte": true,
+	"gmbh": true, "ag": true, "kg": true, "sarl": true, "sas": true, "srl": true, "spa": true, "bv": true, "nv": true,
+}
+
+// onlyForm reports whether every word of the folded text is a form word.
+func onlyForm(fold string) bool {
+	n := 0
+	for _, w := range strings.Fields(fold) {
+		w = strings.Trim(w, ".,:;")
+		if w == "" {
+			continue
+		}
+		if !formWords[w] {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // merchant picks the merchant's name among the top lines: the first
 // plausible line, preferring one carrying a company form (Sdn Bhd, GmbH,
-// Ltd, ...) within the first few plausible lines. A name broken over two
-// lines ("HARDWARE &" / "ELECTRICAL") is joined. It returns the name and the
-// index of the line after it.
+// Ltd, ...) within the first few plausible lines. A registration number
+// after the name is dropped. A name broken over two lines ("HARDWARE &" /
+// "ELECTRICAL", "POPULAR BOOK" / "CO. (M) SDN BHD", "TSH POWER HARDWARE" /
+// "TRADING") is joined. It returns the name and the index of the line
+// after it.
 func merchant(lines []line) (*string, int) {
 	top := min(len(lines), 12)
 	first, company := -1, -1
 	seen := 0
 	for i := 0; i < top; i++ {
-		l := lines[i]
+		l := withoutReg(lines[i])
 		if n, _, _ := letters(l.text); isAddress(l) && n >= 6 && !regNumberRE.MatchString(strings.TrimSpace(l.text)) {
 			// The name comes before the address: an address first means
 			// the name was not read.
@@ -126,12 +171,20 @@ func merchant(lines []line) (*string, int) {
 	if pick < 0 {
 		return nil, 0
 	}
-	name := trimJunk(lines[pick].text)
+	cur := withoutReg(lines[pick])
+	name := trimJunk(cur.text)
+	if pick > 0 && (onlyForm(cur.fold) || strings.HasPrefix(name, "&")) {
+		// "CO. (M) SDN BHD": the name begins on the line above.
+		prev := withoutReg(lines[pick-1])
+		if plausibleName(prev) && !isAddress(prev) && !onlyForm(prev.fold) {
+			name = trimJunk(prev.text) + " " + name
+		}
+	}
 	end := pick + 1
 	if end < len(lines) {
-		next := lines[end]
-		if isCompanyForm(next.fold) {
-			// "LIGHTROOM GALLERY" / "SDN BHD"
+		next := withoutReg(lines[end])
+		if isCompanyForm(next.fold) || onlyForm(next.fold) && !strings.HasPrefix(strings.TrimSpace(next.fold), "&") && plausibleName(next) {
+			// "LIGHTROOM GALLERY" / "SDN BHD", "TSH POWER HARDWARE" / "TRADING"
 			name += " " + trimJunk(next.text)
 			end++
 		} else if (strings.HasSuffix(name, "&") || strings.HasSuffix(name, "-") || strings.HasSuffix(textparse.Fold(name), " and")) &&
