@@ -201,3 +201,23 @@ func TestCurrencyNoGuess(t *testing.T) {
 		}
 	}
 }
+
+func TestFixCompanyForm(t *testing.T) {
+	for in, want := range map[string]string{
+		"SAR MOTOR SON, BED,":            "SAR MOTOR SDN, BHD,",
+		"BOOK TA .K(TAMAN DAYA) SDN BND": "BOOK TA .K(TAMAN DAYA) SDN BHD",
+		"ACME SDN BRD (12345-X)":         "ACME SDN BHD (12345-X)",
+		"UNIHAKKA INTERNATIONAL-SDN BHD": "UNIHAKKA INTERNATIONAL SDN BHD",
+		"ACME S0N. BHD.":                 "ACME SDN. BHD.",
+		"ACME SDN BHD":                   "ACME SDN BHD",
+		// two edits in the middle of a line: no certainty
+		"SUN BED CO LTD": "SUN BED CO LTD",
+		// lower case, other words
+		"son bed":     "son bed",
+		"THE BIG BED": "THE BIG BED",
+	} {
+		require.Equal(t, want, fixCompanyForm(in), in)
+	}
+	require.Equal(t, 1, editDistance("BRD", "BHD"))
+	require.Equal(t, 3, editDistance("", "SDN"))
+}
