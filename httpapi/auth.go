@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"net/http"
 
-	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/store"
 )
 
@@ -33,15 +32,5 @@ func HashAPIKey(key string) []byte {
 // Authenticate returns the API key of the request's X-API-Key header, or
 // EUNAUTHORIZED ("Invalid API key.").
 func (s *Server) Authenticate(ctx context.Context, r *http.Request) (*store.APIKey, error) {
-	key := r.Header.Get("X-API-Key")
-	if key == "" || len(key) > 256 {
-		return nil, errorf(docextract.EUNAUTHORIZED, msgInvalidAPIKey)
-	}
-	k, err := s.Store.FindAPIKey(ctx, HashAPIKey(key))
-	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
-		return nil, errorf(docextract.EUNAUTHORIZED, msgInvalidAPIKey)
-	} else if err != nil {
-		return nil, err
-	}
-	return k, nil
+	return s.AuthenticateKey(ctx, r.Header.Get("X-API-Key"))
 }

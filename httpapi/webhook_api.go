@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"slices"
@@ -112,8 +111,11 @@ func nonNilList(l []string) []string {
 	return l
 }
 
-// endpointInput is a create or update body; absent members are nil.
-type endpointInput struct {
+// EndpointInput is a webhook endpoint's create or update, the JSON body
+// of the management API and the dashboard's form alike; nil members are
+// left as they are. On update a blank header value keeps the stored value
+// and an empty map clears the headers.
+type EndpointInput struct {
 	URL              *string            `json:"url"`
 	Description      *string            `json:"description"`
 	Enabled          *bool              `json:"enabled"`
@@ -135,9 +137,10 @@ func decodeStrict(r *http.Request, v any) error {
 	return nil
 }
 
-// apply validates in and applies it to e; on update, blank header values
-// keep the stored value and an empty object clears the headers.
-func (s *Server) applyEndpointInput(e *store.WebhookEndpoint, in *endpointInput) error {
+// applyEndpointInput validates in and applies it to e; on update, blank
+// header values keep the stored value and an empty object clears the
+// headers.
+func (s *Server) applyEndpointInput(e *store.WebhookEndpoint, in *EndpointInput) error {
 	if in.URL != nil {
 		if err := s.Webhooks.ValidateURL(*in.URL); err != nil {
 			return err
@@ -226,36 +229,24 @@ func (s *Server) webhookAuth(r *http.Request) (*store.APIKey, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.Webhooks == nil {
-		return nil, &docextract.Error{Code: docextract.ENOTIMPLEMENTED, Message: "Webhooks are not enabled on this server.", Err: errWebhooksOff}
+	if err := s.webhooksOn(); err != nil {
+		return nil, err
 	}
 	return key, nil
 }
 
-// ownEndpoint loads the endpoint {id} of the key's team; another team's
-// endpoint is not found.
+// ownEndpoint loads the endpoint {id} of the key's team.
 func (s *Server) ownEndpoint(r *http.Request, key *store.APIKey) (*store.WebhookEndpoint, error) {
-	e, err := s.Store.FindWebhookEndpoint(r.Context(), r.PathValue("id"))
-	if docextract.ErrorCode(err) == docextract.ENOTFOUND || err == nil && e.TeamID != key.TeamID {
-		return nil, errorf(docextract.ENOTFOUND, msgEndpointNotFound)
-	}
-	return e, err
+	return s.TeamEndpoint(r.Context(), key.TeamID, r.PathValue("id"))
 }
 
 func (s *Server) handleCreateEndpoint(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
-	var in endpointInput
+	var in EndpointInput
 	if err := decodeStrict(r, &in); err != nil {
 		return err
 	}
-	if in.URL == nil {
-		return errorf(docextract.EINVALID, "url is required.")
-	}
-	e := &store.WebhookEndpoint{TeamID: key.TeamID, Enabled: true,
-		EventTypes: []string{webhook.EventTaskCompleted, webhook.EventTaskFailed}, Secret: webhook.NewSecret().String()}
-	if err := s.applyEndpointInput(e, &in); err != nil {
-		return err
-	}
-	if err := s.Store.CreateWebhookEndpoint(r.Context(), e); err != nil {
+	e, err := s.CreateEndpoint(r.Context(), key.TeamID, &in)
+	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, endpointBody(e, true))
@@ -281,39 +272,29 @@ func (s *Server) handleGetEndpoint(w http.ResponseWriter, r *http.Request, _ *st
 }
 
 func (s *Server) handleUpdateEndpoint(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
-	var in endpointInput
+	var in EndpointInput
 	if err := decodeStrict(r, &in); err != nil {
 		return err
 	}
-	if err := s.applyEndpointInput(e, &in); err != nil {
+	if err := s.UpdateEndpoint(r.Context(), e, &in); err != nil {
 		return err
 	}
-	if _, err := s.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
-		return err
-	}
-	s.Webhooks.EndpointChanged(e.ID, e.UpdatedAt)
 	writeJSON(w, http.StatusOK, endpointBody(e, false))
 	return nil
 }
 
 func (s *Server) handleDeleteEndpoint(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
-	if err := s.Store.DeleteWebhookEndpoint(r.Context(), e.ID); err != nil {
+	if err := s.DeleteEndpoint(r.Context(), e); err != nil {
 		return err
 	}
-	s.Webhooks.EndpointChanged(e.ID, s.Now())
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
-// handleRotateSecret replaces the secret at once (spec §5.7): every later
-// request, including the next attempts of pending deliveries, is signed
-// with the new secret; a request in progress may still carry the old one.
 func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request, _ *store.APIKey, e *store.WebhookEndpoint) error {
-	e.Secret = webhook.NewSecret().String()
-	if _, err := s.Store.UpdateWebhookEndpoint(r.Context(), e); err != nil {
+	if err := s.RotateEndpointSecret(r.Context(), e); err != nil {
 		return err
 	}
-	s.Webhooks.EndpointChanged(e.ID, e.UpdatedAt)
 	writeJSON(w, http.StatusOK, endpointBody(e, true))
 	return nil
 }
@@ -436,11 +417,7 @@ func (s *Server) handleListDeliveries(w http.ResponseWriter, r *http.Request, _ 
 
 // ownDelivery loads the delivery {id} of the key's team.
 func (s *Server) ownDelivery(r *http.Request, key *store.APIKey) (*store.WebhookDelivery, error) {
-	d, err := s.Store.FindWebhookDelivery(r.Context(), r.PathValue("id"))
-	if docextract.ErrorCode(err) == docextract.ENOTFOUND || err == nil && d.TeamID != key.TeamID {
-		return nil, errorf(docextract.ENOTFOUND, msgDeliveryNotFound)
-	}
-	return d, err
+	return s.TeamDelivery(r.Context(), key.TeamID, r.PathValue("id"))
 }
 
 func (s *Server) handleGetDelivery(w http.ResponseWriter, r *http.Request, _ *store.APIKey, d *store.WebhookDelivery) error {
@@ -459,6 +436,3 @@ func (s *Server) handleRedeliver(w http.ResponseWriter, r *http.Request, _ *stor
 	writeJSON(w, http.StatusCreated, deliveryDetail(nd))
 	return nil
 }
-
-// errWebhooksOff answers the management API when webhooks are not configured.
-var errWebhooksOff = errors.New("webhooks are not configured")

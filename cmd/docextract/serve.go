@@ -18,6 +18,7 @@ import (
 	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/httpapi"
+	"github.com/docextract/docextract/httpapi/dashboard"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
@@ -136,7 +137,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log,
 	}
 
-	httpSrv := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+	httpSrv := &http.Server{Handler: dashboard.Mount(srv), // the team dashboard under /dashboard/, the API beside it
+		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 		ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()

@@ -41,10 +41,10 @@ var genInvoices = []genInvoice{
 		buyer: "Contoso Pharmacy Inc", buyerLabel: "Bill to:", title: "INVOICE",
 		numLabel: "Invoice No:", number: "INV-2024-0042", dateLabel: "Invoice Date:", date: "Jan 2, 2024", dueLabel: "Due Date:", due: "Feb 1, 2024",
 		cols:     [5]string{"Description", "Qty", "Unit Price", "VAT", "Amount"},
-		items:    []genItem{{"Consulting services", "10", "$120.00", "20%", "$1,200.00"}, {"Travel expenses", "1", "$345.50", "20%", "$345.50"}},
-		netLabel: "Subtotal", net: "$1,545.50", taxLabel: "VAT 20%", tax: "$309.10", grossLabel: "Total", gross: "$1,854.60",
+		items:    []genItem{{"Consulting services", "10", "£120.00", "20%", "£1,200.00"}, {"Travel expenses", "1", "£345.50", "20%", "£345.50"}},
+		netLabel: "Subtotal", net: "£1,545.50", taxLabel: "VAT 20%", tax: "£309.10", grossLabel: "Total", gross: "£1,854.60",
 		iban:       "GB29 NWBK 6016 1331 9268 19",
-		wantNumber: "INV-2024-0042", wantDate: "2024-01-02", wantDue: "2024-02-01", wantNet: "1545.5", wantTax: "309.1", wantGross: "1854.6", wantCur: "USD",
+		wantNumber: "INV-2024-0042", wantDate: "2024-01-02", wantDue: "2024-02-01", wantNet: "1545.5", wantTax: "309.1", wantGross: "1854.6", wantCur: "GBP",
 	},
 	{
 		name: "de-below", layout: "below", seller: "Bäckerei Müller GmbH", sellerAddr: "Hauptstraße 5 · 80331 München",

@@ -21,6 +21,27 @@ type line struct {
 	labels []textparse.LabelMatch
 	h      float64
 	text   string
+	// inDate marks the words that spell a date (computed on first use by
+	// dateWords): no amount is read from them.
+	inDate    []bool
+	datesDone bool
+}
+
+// dateWords returns, per word of l, whether it is part of a printed date
+// ("August 3 , 2014", "3. Aug. 2014", "03/08/2014").
+func (d *doc) dateWords(l *line) []bool {
+	if !l.datesDone {
+		l.datesDone = true
+		for _, m := range textparse.FindDates(l.words, d.order) {
+			if l.inDate == nil {
+				l.inDate = make([]bool, len(l.words))
+			}
+			for k := m.Start; k < m.End; k++ {
+				l.inDate[k] = true
+			}
+		}
+	}
+	return l.inDate
 }
 
 type doc struct {
@@ -30,6 +51,27 @@ type doc struct {
 	order textparse.DateOrder
 	// itemLine marks the lines read as line items (set by lineItems).
 	itemLine map[int]bool
+	// cur is the country evidence that reads "$" or "kr" (built on first use
+	// by resolve).
+	cur     textparse.CurrencyContext
+	curDone bool
+}
+
+// resolve returns the ISO code of a printed currency in the document's
+// context: "$" is a dollar only where the document says whose.
+func (d *doc) resolve(printed string) string {
+	if !textparse.AmbiguousSymbol(printed) {
+		return textparse.NormalizeCurrency(printed)
+	}
+	if !d.curDone {
+		d.curDone = true
+		texts := make([]string, len(d.lines))
+		for i := range d.lines {
+			texts[i] = d.lines[i].text
+		}
+		d.cur = textparse.NewCurrencyContext(texts)
+	}
+	return d.cur.Resolve(printed)
 }
 
 // amt is an amount found in a line.
@@ -162,8 +204,12 @@ func isCurrencyWord(s string) bool { return textparse.NormalizeCurrency(s) != ""
 // "12,00 €"). Percentages, dates and words glued to letters are skipped.
 func (d *doc) amounts(l *line, from, to int) []amt {
 	var out []amt
+	inDate := d.dateWords(l)
 	for i := from; i < to; i++ {
 		if !hasDigit(l.words[i]) && !isCurrencyWord(l.words[i]) && !isMinusWord(l.words[i]) {
+			continue
+		}
+		if inDate != nil && inDate[i] {
 			continue
 		}
 		found := false
@@ -175,7 +221,7 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 			ok := true
 			for k := i + 1; k < i+n; k++ {
 				a, b := l.Words[k-1], l.Words[k]
-				if b.X0-a.X1 > 0.6*l.h {
+				if b.X0-a.X1 > 0.6*l.h || inDate != nil && inDate[k] {
 					ok = false
 				}
 			}
@@ -198,6 +244,9 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 			if m.Decimals == 0 && !m.Grouped && m.Currency == "" && len(strings.TrimLeft(s, "-")) >= 5 {
 				continue
 			}
+			if m.Symbol != "" {
+				m.Currency = d.resolve(m.Symbol)
+			}
 			out = append(out, amt{v: m.Value, cur: m.Currency, w0: i, w1: i + n, x0: l.Words[i].X0, x1: l.Words[i+n-1].X1, decimals: m.Decimals})
 			i += n - 1
 			found = true
@@ -210,7 +259,10 @@ func isMinusWord(s string) bool { return s == "-" || s == "−" }
 
 // cellLabels matches labels cell by cell (a label never spans two cells)
 // and applies the net/gross modifiers: "Rechnungssumme netto", "Total
-// brutto", "Summe exkl. MwSt.".
+// brutto", "Summe exkl. MwSt.", "Totaal exclusief BTW", "Totale IVA
+// inclusa", "Total amount due", and the bare qualified tax labels "Excl.
+// BTW" (net) and "Incl. BTW" (gross) when no rate is printed with them
+// ("inkl. 19 % MwSt." stays the tax).
 func cellLabels(l *line) []textparse.LabelMatch {
 	var out []textparse.LabelMatch
 	start := 0
@@ -223,13 +275,25 @@ func cellLabels(l *line) []textparse.LabelMatch {
 		for _, m := range textparse.MatchLabels(l.toks[start:end]) {
 			m.Start += start
 			m.End += start
-			if m.End < end {
-				switch m.Field {
-				case textparse.FieldGross, textparse.FieldNet, textparse.FieldAmountDue:
-					if f, n := modifier(l.toks[m.End:end]); f != textparse.FieldNone {
-						m.Field = f
-						m.End += n
-						m.Strength = 1
+			switch m.Field {
+			case textparse.FieldGross, textparse.FieldNet, textparse.FieldAmountDue, textparse.FieldTax:
+				if f, n := modifier(l.toks[m.End:end], m.Field); f != textparse.FieldNone {
+					m.Field = f
+					m.End += n
+					m.Strength = 1
+				} else if m.Field == textparse.FieldTax && m.Start > start && !pctIn(l) {
+					// "Excl. BTW", "inkl. MwSt.": the qualifier opens the cell.
+					switch qualifier(l.toks[m.Start-1]) {
+					case textparse.FieldNet:
+						if m.Start-1 == start {
+							m.Field, m.Strength = textparse.FieldNet, 0.9
+							m.Start--
+						}
+					case textparse.FieldGross:
+						if m.Start-1 == start {
+							m.Field, m.Strength = textparse.FieldGross, 0.8
+							m.Start--
+						}
 					}
 				}
 			}
@@ -240,15 +304,36 @@ func cellLabels(l *line) []textparse.LabelMatch {
 	return out
 }
 
-// modifier reads a net/gross qualifier after a total label.
-func modifier(toks []string) (textparse.Field, int) {
+// qualifier reads one word that says whether an amount includes tax:
+// FieldNet for "excl", "zzgl", "hors", FieldGross for "incl", "ttc",
+// "inclusa", FieldNone otherwise.
+func qualifier(tok string) textparse.Field {
+	switch tok {
+	case "netto", "net", "ht", "excl", "exkl", "exclusief", "exclusive", "excluding", "excluded", "exklusive", "zzgl", "zuzuglich",
+		"ohne", "hors", "sans", "sin", "senza", "zonder", "esclusa", "escluso", "excluida", "excluido", "before", "pretax":
+		return textparse.FieldNet
+	case "brutto", "gross", "ttc", "incl", "inkl", "inklusive", "including", "inclusive", "included", "inclusief", "con",
+		"inclusa", "incluso", "incluida", "incluido", "inbegrepen", "compris", "comprise", "mit":
+		return textparse.FieldGross
+	}
+	return textparse.FieldNone
+}
+
+// modifier reads a qualifier after a total label f: net/gross ("Total excl.
+// VAT", "Totale IVA inclusa") or due ("Total amount due"). A tax label is
+// changed only by a qualifier ("Totale IVA esclusa"), never by "due".
+func modifier(toks []string, f textparse.Field) (textparse.Field, int) {
 	for i := 0; i < len(toks) && i < 3; i++ {
+		if q := qualifier(toks[i]); q != textparse.FieldNone {
+			return q, i + 1
+		}
 		switch toks[i] {
-		case "netto", "net", "ht", "excl", "exkl", "ohne", "exclusive", "excluding", "hors", "sans", "sin", "senza", "zonder":
-			return textparse.FieldNet, i + 1
-		case "brutto", "gross", "ttc", "incl", "inkl", "including", "inclusive", "con", "inclusief", "mit":
-			return textparse.FieldGross, i + 1
-		case "eur", "usd", "gbp", "chf", "in", "der", "des", "de", "the":
+		case "due", "payable":
+			if f == textparse.FieldGross {
+				return textparse.FieldAmountDue, i + 1
+			}
+			return textparse.FieldNone, 0
+		case "eur", "usd", "gbp", "chf", "in", "der", "des", "de", "the", "of", "la", "tax", "vat", "mwst", "ust", "btw", "tva", "iva", "gst":
 			continue
 		}
 		return textparse.FieldNone, 0

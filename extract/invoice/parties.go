@@ -214,15 +214,20 @@ func (d *doc) currency(t totals) string {
 	}
 	votes := map[string]int{}
 	for li := range d.lines {
-		for _, w := range d.lines[li].words {
+		l := &d.lines[li]
+		for wi, w := range l.words {
 			w2 := strings.Trim(w, "():,.;")
 			if textparse.IsISOCurrency(w2) {
-				votes[w2] += 2
+				if d.codeStandsAsCurrency(l, wi) {
+					votes[w2] += 2
+				}
 				continue
 			}
-			for _, sym := range []string{"€", "£", "$", "¥", "₹", "CHF"} {
+			for _, sym := range []string{"€", "£", "$", "¥", "₹"} {
 				if strings.Contains(w, sym) {
-					votes[textparse.NormalizeCurrency(sym)]++
+					if c := d.resolve(sym); c != "" {
+						votes[c]++
+					}
 				}
 			}
 		}
@@ -234,6 +239,39 @@ func (d *doc) currency(t totals) string {
 		}
 	}
 	return found
+}
+
+// codeStandsAsCurrency reports whether the ISO code at word wi of l is
+// printed as a currency, not as a word of a name ("KEDAI MAJU SDN BHD"): in
+// parentheses ("Amount (EUR)"), after "in", alone in its cell, in a cell
+// with a number, or in a cell with a label or column title ("Netto EUR").
+func (d *doc) codeStandsAsCurrency(l *line, wi int) bool {
+	w := l.words[wi]
+	if strings.HasPrefix(w, "(") || strings.HasSuffix(w, ")") {
+		return true
+	}
+	if wi > 0 {
+		switch strings.ToLower(l.words[wi-1]) {
+		case "in", "en", "currency:", "währung:", "devise:", "valuta:", "moneda:", "divisa:":
+			return true
+		case "sdn", "sdn.":
+			return false
+		}
+	}
+	c := l.cellOf[wi]
+	alone := true
+	var toks []string
+	for k := range l.words {
+		if k == wi || l.cellOf[k] != c {
+			continue
+		}
+		if hasDigit(l.words[k]) {
+			return true
+		}
+		alone = false
+		toks = append(toks, textparse.Tokens(l.words[k])...)
+	}
+	return alone || len(textparse.MatchLabels(toks)) > 0 || len(textparse.MatchColumns(toks)) > 0
 }
 
 // startsWithLabel reports whether s begins with a field label ("Käufer",

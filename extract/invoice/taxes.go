@@ -29,7 +29,7 @@ func (d *doc) taxRows() []taxRow {
 	seen := map[string]bool{}
 	for li := range d.lines {
 		l := &d.lines[li]
-		if len(l.words) < 3 || d.itemLine[li] {
+		if len(l.words) < 3 || d.itemLine[li] || discountLine(l) || !d.taxContext(li) {
 			continue
 		}
 		as := d.amounts(l, 0, len(l.words))
@@ -81,6 +81,44 @@ func (d *doc) taxRows() []taxRow {
 		}
 	}
 	return out
+}
+
+// discountWords mark a cash discount or rebate line ("2 % Skonto: 2,38"),
+// whose percentage and amounts can match base × rate = tax by coincidence.
+var discountWords = map[string]bool{"skonto": true, "rabatt": true, "discount": true, "remise": true, "escompte": true,
+	"korting": true, "descuento": true, "sconto": true, "rebate": true, "nachlass": true, "pronto": true}
+
+func discountLine(l *line) bool {
+	for _, t := range l.toks {
+		if discountWords[t] {
+			return true
+		}
+	}
+	return false
+}
+
+// taxWords name a sales tax in the six languages.
+var taxWords = map[string]bool{"vat": true, "tax": true, "taxes": true, "gst": true, "hst": true, "mwst": true, "ust": true, "umsatzsteuer": true,
+	"mehrwertsteuer": true, "steuer": true, "steuersatz": true, "steuerbetrag": true, "tva": true, "taux": true, "btw": true, "iva": true,
+	"imposta": true, "aliquota": true, "vorsteuer": true, "taxe": true, "impuesto": true}
+
+// taxContext reports whether line li may be a VAT breakdown row: it names a
+// tax itself, or a line up to eight lines above on its page does (the
+// breakdown's header or title).
+func (d *doc) taxContext(li int) bool {
+	l := &d.lines[li]
+	for j := li; j >= 0 && j >= li-8; j-- {
+		h := &d.lines[j]
+		if h.pg != l.pg {
+			return false
+		}
+		for _, t := range h.toks {
+			if taxWords[t] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // underRateTitle reports whether amount a of line li stands under a VAT

@@ -230,9 +230,17 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 // 56,87" but not "TVA: FR11999999998 - SIRET ... capital de 120 000,00").
 func (d *doc) closeTo(sp valueSpan, a amt) bool {
 	n := 0
+	inDate := d.dateWords(sp.l)
 	for k := sp.from; k < a.w0; k++ {
 		w := sp.l.words[k]
 		if w == ":" || isCurrencyWord(w) {
+			continue
+		}
+		if inDate != nil && inDate[k] {
+			// "Total amount due on August 3, 2014 $4.11": a date counts as one word.
+			if k == sp.from || !inDate[k-1] {
+				n++
+			}
 			continue
 		}
 		if hasDigit(w) && !strings.HasSuffix(w, "%") {

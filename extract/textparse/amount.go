@@ -17,8 +17,13 @@ type Money struct {
 	// Value is the exact decimal value, negative for "-12,00", "12,00-" and
 	// "(12.00)".
 	Value decimal.Decimal
-	// Currency is the ISO 4217 code printed with the amount, or "".
+	// Currency is the ISO 4217 code printed with the amount, or "". A symbol
+	// that several currencies use ("$", "kr") gives its most common reading:
+	// resolve Symbol with a CurrencyContext to read it in the document's
+	// context.
 	Currency string
+	// Symbol is the currency as printed ("$", "EUR", "€"), or "".
+	Symbol string
 	// Decimals is the number of digits after the decimal separator (0 when
 	// there is none).
 	Decimals int
@@ -54,7 +59,7 @@ func ParseAmountSep(s string, decimalSep byte) (Money, error) {
 		neg = true
 		s = strings.TrimSpace(s[1 : len(s)-1])
 	}
-	s, m.Currency = stripCurrency(s)
+	s, m.Currency, m.Symbol = stripCurrency(s)
 	if s == "" {
 		return m, ErrNotAmount
 	}
@@ -70,7 +75,7 @@ func ParseAmountSep(s string, decimalSep byte) (Money, error) {
 			break
 		}
 		if m.Currency == "" {
-			s, m.Currency = stripCurrency(s)
+			s, m.Currency, m.Symbol = stripCurrency(s)
 		}
 	}
 	// Swiss "12.–" / "12.-": whole amount.
@@ -85,7 +90,7 @@ func ParseAmountSep(s string, decimalSep byte) (Money, error) {
 		s = strings.TrimSpace(s[:len(s)-n])
 	}
 	if m.Currency == "" {
-		s, m.Currency = stripCurrency(s)
+		s, m.Currency, m.Symbol = stripCurrency(s)
 	}
 	if s == "" {
 		return m, ErrNotAmount
@@ -233,35 +238,35 @@ func splitNumber(s string, hint byte, m *Money) (string, string, error) {
 	return whole, frac, nil
 }
 
-// stripCurrency removes a currency symbol or code at either end of s.
-func stripCurrency(s string) (string, string) {
+// stripCurrency removes a currency symbol or code at either end of s and
+// returns the rest, the ISO code and the currency as printed.
+func stripCurrency(s string) (string, string, string) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return s, ""
+		return s, "", ""
 	}
 	// ISO code or word at the start/end separated by a space.
 	if i := strings.IndexFunc(s, unicode.IsSpace); i > 0 {
 		if c := NormalizeCurrency(s[:i]); c != "" && !startsDigit(s[:i]) {
-			return strings.TrimSpace(s[i:]), c
+			return strings.TrimSpace(s[i:]), c, s[:i]
 		}
 	}
 	if i := strings.LastIndexFunc(s, unicode.IsSpace); i > 0 {
 		if c := NormalizeCurrency(s[i+1:]); c != "" && !startsDigit(s[i+1:]) {
-			return strings.TrimSpace(s[:i]), c
+			return strings.TrimSpace(s[:i]), c, s[i+1:]
 		}
 	}
 	// Glued symbols: €12, 12€, US$12, EUR12, 12EUR.
-	first, n := utf8.DecodeRuneInString(s)
+	first, _ := utf8.DecodeRuneInString(s)
 	if !unicode.IsDigit(first) && !isMinus(first) && first != '(' && first != '+' && first != '.' && first != ',' {
 		end := strings.IndexFunc(s, func(r rune) bool { return unicode.IsDigit(r) || isMinus(r) || unicode.IsSpace(r) })
 		if end < 0 {
-			return s, ""
+			return s, "", ""
 		}
 		if c := glued(s[:end]); c != "" {
-			return strings.TrimSpace(s[end:]), c
+			return strings.TrimSpace(s[end:]), c, s[:end]
 		}
-		_ = n
-		return s, ""
+		return s, "", ""
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
 	if !unicode.IsDigit(last) && !isMinus(last) && last != ')' {
@@ -269,11 +274,11 @@ func stripCurrency(s string) (string, string) {
 		if start >= 0 {
 			_, w := utf8.DecodeRuneInString(s[start:])
 			if c := glued(s[start+w:]); c != "" {
-				return strings.TrimSpace(s[:start+w]), c
+				return strings.TrimSpace(s[:start+w]), c, s[start+w:]
 			}
 		}
 	}
-	return s, ""
+	return s, "", ""
 }
 
 func glued(s string) string {

@@ -1,0 +1,162 @@
+package invoice
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// wantHeader is what a header test expects; "" means null, "*" means not
+// checked.
+type wantHeader struct {
+	date, net, tax, gross, due, cur string
+}
+
+func checkHeader(t *testing.T, rows []string, w wantHeader) {
+	t.Helper()
+	got := Extract(grid(rows...))
+	g := got.General
+	check := func(name, want, got string) {
+		t.Helper()
+		if want != "*" {
+			require.Equal(t, want, got, name)
+		}
+	}
+	check("invoice date", w.date, str(g.InvoiceDate))
+	check("net", w.net, amt2(g.TotalNetPrice))
+	check("tax", w.tax, amt2(g.TotalTaxAmount))
+	check("gross", w.gross, amt2(g.TotalGrossPrice))
+	check("amount due", w.due, amt2(g.AmountDue))
+	check("currency", w.cur, str(g.Currency))
+}
+
+// TestHeaderNetGrossQualifiers: a total label qualified as excluding tax is
+// the net, one qualified as including tax the gross, in six languages.
+func TestHeaderNetGrossQualifiers(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		rows []string
+		want wantHeader
+	}{
+		{"nl exclusief", []string{
+			"40 14 b|50:Schildersbedrijf Jansen", "60 9|50:Dorpsstraat 4, 3511 AB Utrecht", "72 9|50:IBAN NL91 ABNA 0417 1643 00",
+			"120 10|50:Factuurdatum: 18 april 2014",
+			"300 10|350:Totaal Exclusief BTW|540>€ 250,00", "315 10|350:BTW 21%|540>€ 52,50", "330 10 b|350:Totaal Inclusief BTW|540>€ 302,50",
+		}, wantHeader{date: "2014-04-18", net: "250", tax: "52.5", gross: "302.5", due: "", cur: "EUR"}},
+		{"nl excl. without total word", []string{
+			"40 14 b|50:Jansen B.V.", "120 10|50:Datum: 3. Aug. 2014",
+			"300 10|350:Excl. BTW|540>1.250,00", "315 10|350:BTW 21%|540>262,50", "330 10 b|350:Incl. BTW|540>1.512,50",
+		}, wantHeader{date: "2014-08-03", net: "1250", tax: "262.5", gross: "1512.5", due: "", cur: ""}},
+		{"de zzgl. and inkl.", []string{
+			"40 14 b|50:Malerei Huber GmbH", "120 10|50:Rechnungsdatum: 03.08.2014",
+			"300 10|330:Gesamtbetrag zzgl. MwSt.|540>400,00 EUR", "315 10|330:zzgl. 19% MwSt.|540>76,00 EUR", "330 10 b|330:Gesamtbetrag inkl. MwSt.|540>476,00 EUR",
+		}, wantHeader{date: "2014-08-03", net: "400", tax: "76", gross: "476", due: "", cur: "EUR"}},
+		{"fr HT / TTC", []string{
+			"40 14 b|50:Plomberie Martin SARL", "120 10|50:Date : 2014/08/03",
+			"300 10|350:Montant HT|540>100,00 €", "315 10|350:TVA 20 %|540>20,00 €", "330 10 b|350:Montant TTC|540>120,00 €",
+		}, wantHeader{date: "2014-08-03", net: "100", tax: "20", gross: "120", due: "", cur: "EUR"}},
+		{"es sin IVA / total a pagar", []string{
+			"40 14 b|50:Talleres García S.L.", "120 10|50:Fecha: 3 de agosto de 2014",
+			"300 10|350:Total sin IVA|540>200,00 €", "315 10|350:IVA 21%|540>42,00 €", "330 10 b|350:Total a pagar|540>242,00 €",
+		}, wantHeader{date: "2014-08-03", net: "200", tax: "42", gross: "242", due: "242", cur: "EUR"}},
+		{"it imponibile / totale IVA inclusa", []string{
+			"40 14 b|50:Ferramenta Rossi S.r.l.", "120 10|50:Data: 3 agosto 2014",
+			"300 10|350:Imponibile|540>€ 500,00", "315 10|350:IVA 22%|540>€ 110,00", "330 10 b|350:Totale IVA inclusa|540>€ 610,00",
+		}, wantHeader{date: "2014-08-03", net: "500", tax: "110", gross: "610", due: "", cur: "EUR"}},
+		{"en excl. / incl. VAT", []string{
+			"40 14 b|50:Harbour Supplies Ltd", "60 9|50:12 Quay Street, Bristol BS1 4RN, United Kingdom", "120 10|50:Invoice date: August 3 , 2014",
+			"300 10|330:Total excl. VAT|540>£80.00", "315 10|330:VAT 20%|540>£16.00", "330 10 b|330:Total incl. VAT|540>£96.00",
+		}, wantHeader{date: "2014-08-03", net: "80", tax: "16", gross: "96", due: "", cur: "GBP"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			checkHeader(t, tt.rows, tt.want)
+		})
+	}
+}
+
+// TestHeaderAmountNotFromDate: the day of a date between a label and its
+// amount is not the amount.
+func TestHeaderAmountNotFromDate(t *testing.T) {
+	t.Parallel()
+	checkHeader(t, []string{
+		"40 14 b|50:City Water Utility", "60 9|50:PO Box 100, Springfield, IL 62701, USA",
+		"120 10|50:Statement date: 07/15/2014",
+		"300 10 b|50:TOTAL AMOUNT DUE ON August 3 , 2014|540>$4.11",
+	}, wantHeader{date: "2014-07-15", net: "*", tax: "", gross: "4.11", due: "4.11", cur: "USD"})
+	checkHeader(t, []string{
+		"40 14 b|50:City Water Utility", "60 9|50:PO Box 100, Springfield, IL 62701, USA",
+		"120 10|50:Statement date: 07/15/2014",
+		"300 10 b|50:TOTAL AMOUNT DUE ON 08/03/2014|540>$4.11",
+	}, wantHeader{date: "2014-07-15", net: "*", tax: "", gross: "4.11", due: "4.11", cur: "USD"})
+}
+
+// TestHeaderCurrencyEitherSide: amounts with a symbol or code before or
+// after the number, glued or spaced.
+func TestHeaderCurrencyEitherSide(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		net, gross string
+		want       wantHeader
+	}{
+		{"code before", "USD 1,000.00", "USD 1,200.00", wantHeader{net: "1000", gross: "1200", cur: "USD"}},
+		{"code after", "1.000,00 EUR", "1.200,00 EUR", wantHeader{net: "1000", gross: "1200", cur: "EUR"}},
+		{"code glued", "CHF1'000.00", "CHF1'200.00", wantHeader{net: "1000", gross: "1200", cur: "CHF"}},
+		{"symbol after spaced", "1 000,00 €", "1 200,00 €", wantHeader{net: "1000", gross: "1200", cur: "EUR"}},
+		{"symbol before glued", "€1,000.00", "€1,200.00", wantHeader{net: "1000", gross: "1200", cur: "EUR"}},
+		{"symbol after glued", "1.000,00€", "1.200,00€", wantHeader{net: "1000", gross: "1200", cur: "EUR"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tt.want.date, tt.want.tax, tt.want.due = "*", "*", "*"
+			checkHeader(t, []string{
+				"40 14 b|50:Alpine Tools AG", "120 10|50:Invoice date: 2014-08-03",
+				"300 10|350:Net amount|540>" + tt.net, "330 10 b|350:Total|540>" + tt.gross,
+			}, tt.want)
+		})
+	}
+}
+
+// TestHeaderCurrencyNoGuess: a bare "$" is a currency only where the
+// document says which dollar; a company suffix is not a currency code.
+func TestHeaderCurrencyNoGuess(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		rows []string
+		cur  string
+	}{
+		{"dollar in the US", []string{"40 14 b|50:Acme Corp", "60 9|50:100 Main St, Austin, TX 78701", "300 10|350:Total|540>$12.00"}, "USD"},
+		{"dollar in Canada", []string{"40 14 b|50:Maple Goods Inc", "60 9|50:100 King St W, Toronto, ON M5X 1A9, Canada", "300 10|350:Total|540>$12.00"}, "CAD"},
+		{"dollar in Malaysia", []string{"40 14 b|50:KEDAI MAJU SDN BHD", "60 9|50:JALAN BUKIT 3, 81100 JOHOR BAHRU, MALAYSIA", "300 10|350:Total|540>$12.00"}, "MYR"},
+		{"dollar, no country", []string{"40 14 b|50:Northwind", "300 10|350:Total|540>$12.00"}, ""},
+		{"SDN BHD is not Bahrain", []string{"40 14 b|50:KEDAI MAJU SDN BHD", "300 10|350:Total|540>12.00"}, ""},
+		{"ringgit", []string{"40 14 b|50:KEDAI MAJU SDN BHD", "300 10|350:Total|540>RM 12.00"}, "MYR"},
+		{"code in a column header", []string{"40 14 b|50:Northwind", "200 9 b|50:Description|540>Amount (EUR)", "220 10|50:Widgets|540>12.00", "300 10|350:Total|540>12.00"}, "EUR"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := Extract(grid(tt.rows...))
+			require.Equal(t, tt.cur, str(got.General.Currency))
+		})
+	}
+}
+
+// TestHeaderNoInventedTaxRow: a cash-discount line with a percentage is
+// not a VAT breakdown row.
+func TestHeaderNoInventedTaxRow(t *testing.T) {
+	t.Parallel()
+	got := Extract(grid(
+		"40 14 b|50:Holzbau Weber GmbH", "120 10|50:Rechnungsdatum: 03.08.2014",
+		"300 10|350:Nettobetrag|540>100,00 EUR", "315 10|350:MwSt. 19%|540>19,00 EUR", "330 10 b|350:Gesamtbetrag|540>119,00 EUR",
+		"360 9|50:Bei Zahlung bis 13.08.2014 2% Skonto: 2,38 EUR, Zahlbetrag 116,62 EUR",
+		"375 9|50:Zahlbar mit 2 % Skonto vom Betrag 119,00 = 2,38",
+	))
+	require.Empty(t, got.Taxes)
+	require.Equal(t, "119", amt2(got.General.TotalGrossPrice))
+}

@@ -1,0 +1,138 @@
+package textparse
+
+import (
+	"regexp"
+	"strings"
+)
+
+// CurrencyContext is what a document says about where it comes from, as
+// far as it decides an ambiguous currency symbol: "$" is the US, Canadian,
+// Australian... dollar or the Malaysian ringgit, "kr" the Swedish, Danish or
+// Norwegian crown. Build it with NewCurrencyContext from the document's
+// lines and resolve printed currencies with Resolve.
+type CurrencyContext struct {
+	countries map[string]bool
+}
+
+// ambiguous maps a printed symbol (lower-case) to the currency it stands
+// for in each country that prints it.
+var ambiguous = map[string]map[string]string{
+	"$":  {"US": "USD", "CA": "CAD", "AU": "AUD", "NZ": "NZD", "SG": "SGD", "HK": "HKD", "MY": "MYR", "MX": "MXN", "AR": "ARS", "CL": "CLP", "CO": "COP"},
+	"kr": {"SE": "SEK", "DK": "DKK", "NO": "NOK", "IS": "ISK"},
+	"¥":  {"JP": "JPY", "CN": "CNY"},
+	"￥":  {"JP": "JPY", "CN": "CNY"},
+	"fr": {"CH": "CHF", "LI": "CHF"},
+	"r":  {"ZA": "ZAR"},
+	"rs": {"IN": "INR", "PK": "PKR", "LK": "LKR"},
+}
+
+// countryNames are names, adjectives of company forms and other words that
+// place a document in a country (folded, lower-case, as token sequences).
+var countryNames = map[string]string{
+	"usa": "US", "u s a": "US", "llc": "US", "sales tax": "US", "united states": "US", "united states of america": "US",
+	"canada": "CA", "australia": "AU", "new zealand": "NZ", "singapore": "SG", "hong kong": "HK",
+	"malaysia": "MY", "sdn bhd": "MY", "berhad": "MY", "mexico": "MX", "argentina": "AR", "chile": "CL", "colombia": "CO",
+	"pty ltd": "AU", "pty": "AU", "pte ltd": "SG", "pte": "SG",
+	"sweden": "SE", "sverige": "SE", "denmark": "DK", "danmark": "DK", "norway": "NO", "norge": "NO", "iceland": "IS",
+	"japan": "JP", "china": "CN", "switzerland": "CH", "schweiz": "CH", "suisse": "CH", "svizzera": "CH", "liechtenstein": "LI",
+	"south africa": "ZA", "india": "IN", "pakistan": "PK", "sri lanka": "LK",
+	"united kingdom": "GB", "deutschland": "DE", "germany": "DE", "france": "FR", "nederland": "NL", "netherlands": "NL",
+	"espana": "ES", "spain": "ES", "italia": "IT", "italy": "IT", "osterreich": "AT", "austria": "AT", "belgium": "BE", "belgique": "BE", "belgie": "BE",
+}
+
+var usStates = map[string]bool{}
+var caProvinces = map[string]bool{}
+
+func init() {
+	for _, s := range strings.Fields("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY") {
+		usStates[s] = true
+	}
+	for _, s := range strings.Fields("AB BC MB NB NL NS NT NU ON PE QC SK YT") {
+		caProvinces[s] = true
+	}
+}
+
+var (
+	// "Austin, TX 78701", "TX 78701-1234"
+	reUSZip = regexp.MustCompile(`\b([A-Z]{2})\.? (\d{5})(?:-\d{4})?\b`)
+	// "Toronto, ON M5X 1A9"
+	reCAPost = regexp.MustCompile(`\b([A-Z]{2}) ([A-Z]\d[A-Z]) ?(\d[A-Z]\d)\b`)
+	// "ABN 51 824 753 556"
+	reABN = regexp.MustCompile(`\bABN:? ?\d{2} ?\d{3} ?\d{3} ?\d{3}\b`)
+)
+
+// NewCurrencyContext collects country evidence from a document's lines:
+// country names, company forms ("Sdn Bhd", "Pty Ltd"), US ZIP and Canadian
+// postal codes after a state or province code, an Australian ABN, and the
+// country prefixes of IBANs and VAT ids.
+func NewCurrencyContext(lines []string) CurrencyContext {
+	c := CurrencyContext{countries: map[string]bool{}}
+	for _, l := range lines {
+		toks := Tokens(l)
+		for i := range toks {
+			for n := 1; n <= 4 && i+n <= len(toks); n++ {
+				if cc, ok := countryNames[strings.Join(toks[i:i+n], " ")]; ok {
+					c.countries[cc] = true
+				}
+			}
+		}
+		for _, m := range reUSZip.FindAllStringSubmatch(l, -1) {
+			if usStates[m[1]] {
+				c.countries["US"] = true
+			}
+		}
+		for _, m := range reCAPost.FindAllStringSubmatch(l, -1) {
+			if caProvinces[m[1]] {
+				c.countries["CA"] = true
+			}
+		}
+		if reABN.MatchString(l) {
+			c.countries["AU"] = true
+		}
+		ws := strings.Fields(l)
+		if s := FindIBAN(ws); s != "" {
+			c.countries[s[:2]] = true
+		}
+		if s := FindVATID(ws); len(s) >= 2 {
+			c.countries[s[:2]] = true
+		}
+	}
+	return c
+}
+
+// AddCountry records that the document comes from country cc (ISO 3166
+// alpha-2), for example from an IBAN found elsewhere.
+func (c *CurrencyContext) AddCountry(cc string) {
+	if c.countries == nil {
+		c.countries = map[string]bool{}
+	}
+	c.countries[strings.ToUpper(cc)] = true
+}
+
+// Resolve returns the ISO 4217 code of a printed currency: an ISO code or an
+// unambiguous symbol ("€", "£", "RM", "US$", "CHF") as NormalizeCurrency
+// reads it; an ambiguous one ("$", "kr", "¥", "Fr.", "R", "Rs") only when the
+// context names exactly one country that prints it, else "". Never a guess.
+func (c CurrencyContext) Resolve(printed string) string {
+	s := strings.ToLower(strings.Trim(strings.TrimSpace(printed), "().:,"))
+	if by, ok := ambiguous[s]; ok {
+		found := ""
+		for cc, cur := range by {
+			if c.countries[cc] {
+				if found != "" && found != cur {
+					return ""
+				}
+				found = cur
+			}
+		}
+		return found
+	}
+	return NormalizeCurrency(printed)
+}
+
+// AmbiguousSymbol reports whether a printed currency needs the document's
+// context to be read ("$", "kr", "¥", "Fr.", "R", "Rs").
+func AmbiguousSymbol(printed string) bool {
+	_, ok := ambiguous[strings.ToLower(strings.Trim(strings.TrimSpace(printed), "().:,"))]
+	return ok
+}

@@ -1,0 +1,50 @@
+package textparse
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestCurrencyContextResolve(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		lines   []string
+		printed string
+		want    string
+	}{
+		{"ISO code needs no context", nil, "CAD", "CAD"},
+		{"euro sign needs no context", nil, "€", "EUR"},
+		{"ringgit", nil, "RM", "MYR"},
+		{"dollar without context", []string{"Northwind Traders", "Total 12.00"}, "$", ""},
+		{"dollar, US ZIP", []string{"100 Main St, Austin, TX 78701"}, "$", "USD"},
+		{"dollar, US company form", []string{"Widget Works LLC"}, "$", "USD"},
+		{"dollar, Canadian postal code", []string{"100 King St W, Toronto, ON M5X 1A9"}, "$", "CAD"},
+		{"dollar, Australian ABN", []string{"ABN 51 824 753 556"}, "$", "AUD"},
+		{"dollar, Malaysian company", []string{"KEDAI MAJU SDN BHD"}, "$", "MYR"},
+		{"dollar, two dollar countries", []string{"Toronto, Canada", "Ships from Austin, TX 78701"}, "$", ""},
+		{"dollar, European IBAN only", []string{"IBAN DE89 3704 0044 0532 0130 00"}, "$", ""},
+		{"crown from a Danish IBAN", []string{"IBAN DK50 0040 0440 1162 43"}, "kr.", "DKK"},
+		{"crown without context", []string{"Total 100,00"}, "kr", ""},
+		{"yen from the country name", []string{"Tokyo, Japan"}, "¥", "JPY"},
+		{"franc from a Swiss VAT id", []string{"Schweiz"}, "Fr.", "CHF"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			require.Equal(t, tt.want, NewCurrencyContext(tt.lines).Resolve(tt.printed))
+		})
+	}
+	require.True(t, AmbiguousSymbol("$"))
+	require.False(t, AmbiguousSymbol("€"))
+}
+
+func TestAmountSymbol(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"$4.11": "$", "4,11 €": "€", "EUR 12,00": "EUR", "12,00EUR": "EUR", "-CHF 5.00": "CHF", "12.00": ""} {
+		m, err := ParseAmount(in)
+		require.NoError(t, err, in)
+		require.Equal(t, want, m.Symbol, in)
+	}
+}
