@@ -478,7 +478,7 @@ func currency(lines []line) *string {
 var (
 	finalLabels = []string{
 		"grand total", "nett total", "net total payable", "total rounded", "rounded total", "round total", "total round",
-		"amount due", "total due", "balance due", "total payable", "amount payable", "to pay", "total to pay", "total a pagar", "total amount due",
+		"amount due", "amt due", "amt payable", "total amt payable", "total due", "balance due", "total payable", "amount payable", "to pay", "total to pay", "total a pagar", "total amount due",
 		"zu zahlen", "endbetrag", "gesamtbetrag", "gesamtsumme", "zahlbetrag", "net a payer", "a payer", "total ttc", "montant ttc",
 		"te betalen", "totaal te betalen", "a pagar", "importe total", "da pagare", "totale complessivo", "totale da pagare", "totale euro",
 	}

@@ -1,6 +1,9 @@
 package receipt
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // editDistance is the Levenshtein distance between two short ASCII-folded
 // strings (byte-wise; callers pass upper-case words of a few letters).
@@ -90,4 +93,54 @@ func isUpperWord(w string) bool {
 		}
 	}
 	return w != ""
+}
+
+// labelLexicon holds label words that OCR often misreads by one character
+// ("TOTA!", "TOTAI", "SUBTOTAI", "AMOUNI"). Only words of five letters or
+// more are corrected: shorter ones are too close to other words (CASH,
+// DASH, WASH), and CHARGE stays CHARGE, not CHANGE.
+var labelLexicon = []string{"total", "subtotal", "rounding", "rounded", "amount", "payable", "tendered", "received"}
+
+// realWords are words one edit from a label word that are words of their
+// own.
+var realWords = map[string]bool{"totals": true, "amounts": true, "charge": true, "rounds": true}
+
+// foldLabels returns the folded line with non-ASCII punctuation (curly
+// quotes, dashes, bullets) turned into spaces, so it cannot glue to a label
+// word, and each label word misread by one edit restored.
+func foldLabels(fold string) string {
+	var b strings.Builder
+	for _, r := range fold {
+		if r >= 0x80 && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteRune(r)
+	}
+	words := strings.Split(b.String(), " ")
+	for i, w := range words {
+		core := strings.TrimRight(strings.TrimLeft(w, "*#_.:;(["), ".:;)]")
+		if len(core) < 4 || realWords[core] {
+			continue
+		}
+		for _, lab := range labelLexicon {
+			if core == lab || len(core) < len(lab)-1 || len(core) > len(lab)+1 {
+				continue
+			}
+			if editDistance(core, lab) == 1 && len(lab) >= 5 && !isLexicon(core) {
+				words[i] = strings.Replace(w, core, lab, 1)
+				break
+			}
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+func isLexicon(w string) bool {
+	for _, lab := range labelLexicon {
+		if w == lab {
+			return true
+		}
+	}
+	return false
 }

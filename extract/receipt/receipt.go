@@ -67,7 +67,7 @@ var (
 
 func newLine(l layout.Line) line {
 	text := fixCompanyForm(splitAmountRE.ReplaceAllString(l.Text(), "$1$2$3"))
-	ln := line{text: text, fold: textparse.Fold(text), toks: strings.Fields(text), h: l.H()}
+	ln := line{text: text, fold: foldLabels(textparse.Fold(text)), toks: strings.Fields(text), h: l.H()}
 	var sum float64
 	for _, w := range l.Words {
 		sum += w.Conf
