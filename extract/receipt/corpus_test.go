@@ -198,17 +198,19 @@ func TestSROIE(t *testing.T) {
 }
 
 // Regression floors on the report part, a little under the accuracy
-// measured there (tesseract 5.3.0, default ocr.Config, six languages) to
-// allow for other tesseract builds.
+// measured there. Box lines (no OCR): merchant 86.0%, date 98.7%, total
+// 93.3%. OCR (tesseract 5.3.0, default ocr.Config, six languages):
+// merchant 74.7%, date 89.3%, total 78.4%; the margin allows for other
+// tesseract builds.
 var (
 	boxFloors = map[string]float64{
-		eval.FieldTotalGrossPrice: 90,
+		eval.FieldTotalGrossPrice: 91,
 		eval.FieldReceiptDate:     96,
-		eval.FieldMerchantName:    64,
+		eval.FieldMerchantName:    83,
 	}
 	ocrFloors = map[string]float64{
-		eval.FieldTotalGrossPrice: 60,
-		eval.FieldReceiptDate:     80,
-		eval.FieldMerchantName:    40,
+		eval.FieldTotalGrossPrice: 74,
+		eval.FieldReceiptDate:     85,
+		eval.FieldMerchantName:    70,
 	}
 )
