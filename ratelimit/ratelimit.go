@@ -49,13 +49,14 @@ type Shared interface {
 }
 
 // sharedTimeout bounds one shared decision.
-const sharedTimeout = 2 * time.Second
+const sharedTimeout = 10 * time.Second
 
 // NewShared returns a Limiter for r whose state lives in s. now is the
 // clock (nil: time.Now). When a decision cannot be made (s fails or is
-// slower than 2 s), the request is allowed and onError (when not nil) is
-// told: a limiter that cannot reach its state must not take the service
-// down with it.
+// slower than 10 s) the request is refused, to be retried in a second, and
+// onError (when not nil) is told: letting it through would break the limit
+// exactly when the fleet is overloaded, and a request that needs the same
+// database to proceed would fail anyway.
 func NewShared(r Rate, s Shared, now func() time.Time, onError func(error)) *Limiter {
 	l := New(r, now)
 	l.shared, l.onError = s, onError
@@ -132,7 +133,7 @@ func (l *Limiter) allowShared(key string) Decision {
 		if l.onError != nil {
 			l.onError(err)
 		}
-		d.Allowed, d.Remaining = true, l.rate.N-1
+		d.RetryAfter, d.Reset = time.Second, time.Second
 		return d
 	}
 	if !ok {

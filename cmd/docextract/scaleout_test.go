@@ -216,8 +216,8 @@ func TestScaleOutPostgres(t *testing.T) {
 		return false
 	}, 3*time.Minute, 200*time.Millisecond, "stderr:\n%s", f.stderr())
 
-	// Exactly once. Each task was finished by one process (the logs of
-	// all four, the killed one included) and has one event.
+	// Exactly once. No task was finished by two processes (the logs of
+	// all four, the killed one included), and each has one event.
 	finishes := map[string]int{}
 	for _, p := range f.procs {
 		for _, m := range taskFinishedRE.FindAllStringSubmatch(p.stderr.String(), -1) {
@@ -229,7 +229,9 @@ func TestScaleOutPostgres(t *testing.T) {
 	docs := 0
 	events := map[string]bool{}
 	for _, id := range ids {
-		require.Equal(t, 1, finishes[id], "task %s finished %d times", id, finishes[id])
+		// (0 when the killed process committed the task and died before
+		// its log line.)
+		require.LessOrEqual(t, finishes[id], 1, "task %s finished %d times", id, finishes[id])
 		task, err := db.FindTask(ctx, id)
 		require.NoError(t, err)
 		require.Equal(t, "completed", task.Status, "%s", id)
@@ -335,14 +337,17 @@ func TestScaleOutPostgres(t *testing.T) {
 	require.Equal(t, int64(100), bal.Held+bal.Captured, "every page of the balance held or captured, none more")
 }
 
-// TestScaleOutSharedRateLimit runs three servers with --rate-limit 60/1m:
-// 100 uploads with one key spread over them are accepted exactly 60 times.
+// TestScaleOutSharedRateLimit runs three servers with a limit of 60 per
+// key: 100 uploads with one key spread over them are accepted exactly 60
+// times. The rate is 60/1h, not 60/1m: the burst is the same 60, and a
+// refill of one a minute (not one a second) keeps the count exact however
+// slowly a loaded machine sends the 100.
 func TestScaleOutSharedRateLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs three servers")
 	}
 	t.Parallel()
-	f, key := newFleet(t, 3, "--rate-limit", "60/1m")
+	f, key := newFleet(t, 3, "--rate-limit", "60/1h")
 	pdf := invoicePDF(t, 1, 1)
 	var accepted, limited atomic.Int64
 	var wg sync.WaitGroup
@@ -360,6 +365,6 @@ func TestScaleOutSharedRateLimit(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	require.Equal(t, int64(60), accepted.Load())
+	require.Equal(t, int64(60), accepted.Load(), "stderr:\n%s", f.stderr())
 	require.Equal(t, int64(40), limited.Load())
 }

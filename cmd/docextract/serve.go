@@ -152,7 +152,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	limiter := ratelimit.New(rate, nil)
 	if pg, ok := db.(*postgres.DB); ok {
 		// One limit for the fleet: the state per key is in the database.
-		limiter = ratelimit.NewShared(rate, pg, nil, func(err error) { log.Warn("rate limit: allowed without a decision", "err", err) })
+		limiter = ratelimit.NewShared(rate, pg, nil, func(err error) { log.Warn("rate limit: refused without a decision", "err", err) })
 	}
 	srv := &httpapi.Server{
 		Store: db, SpoolDir: c.spoolDir, Inspector: x, OnTaskQueued: pool.Notify,
