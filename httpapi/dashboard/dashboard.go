@@ -233,6 +233,7 @@ func (h *Handler) routes() {
 	h.mux.HandleFunc("POST "+prefix+"signin", h.handleSignin)
 	h.mux.HandleFunc("POST "+prefix+"signout", h.authed(h.handleSignout))
 	h.webhookRoutes()
+	h.documentRoutes()
 	h.mux.HandleFunc("GET "+prefix+"credits", h.authed(h.handleCredits))
 	h.mux.HandleFunc(prefix, func(w http.ResponseWriter, r *http.Request) {
 		s, _ := h.session(r)
