@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/store/postgres"
 	"github.com/docextract/docextract/store/sqlite"
 )
 
@@ -20,11 +22,18 @@ func dbFlag(fs *flag.FlagSet) *string {
 	if def == "" {
 		def = defaultDB
 	}
-	return fs.String("db", def, "SQLite database file (env DOCEXTRACT_DB)")
+	return fs.String("db", def, dbUsage)
 }
 
-func openDB(ctx context.Context, path string) (*sqlite.DB, error) {
-	return sqlite.Open(ctx, path)
+const dbUsage = "SQLite database file, or a postgres:// URL (env DOCEXTRACT_DB)"
+
+// openDB opens the store named by dsn: PostgreSQL for a postgres:// or
+// postgresql:// URL, else the SQLite file at that path.
+func openDB(ctx context.Context, dsn string) (store.Store, error) {
+	if postgres.IsURL(dsn) {
+		return postgres.Open(ctx, dsn)
+	}
+	return sqlite.Open(ctx, dsn)
 }
 
 // printResult writes v as one JSON line with --json, else text.

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -21,14 +23,14 @@ import (
 	"github.com/docextract/docextract/httpapi/dashboard"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
-	"github.com/docextract/docextract/store/sqlite"
+	"github.com/docextract/docextract/store/postgres"
 	"github.com/docextract/docextract/webhook/delivery"
 	"github.com/docextract/docextract/webhook/dispatch"
 	"github.com/docextract/docextract/worker"
 )
 
 func init() {
-	register(command{name: "serve", summary: "run the HTTP API and the extraction workers on SQLite", run: runServe})
+	register(command{name: "serve", summary: "run the HTTP API and the extraction workers on SQLite or PostgreSQL", run: runServe})
 }
 
 // Starter values of a first serve on an empty database.
@@ -38,16 +40,17 @@ const (
 )
 
 type serveConfig struct {
-	db, addr, baseURL, rateLimit, retrySchedule, logFormat, templates string
-	workers                                                           int
-	jobLease, timeout, shutdown                                       time.Duration
-	allowPrivate                                                      bool
+	db, spoolDir, addr, baseURL, rateLimit, retrySchedule, logFormat, templates string
+	workers                                                                     int
+	jobLease, timeout, shutdown                                                 time.Duration
+	allowPrivate                                                                bool
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
 	var c serveConfig
-	fs.StringVar(&c.db, "db", "", "SQLite database file (env DOCEXTRACT_DB, default docextract.db); uploaded files are stored in it")
+	fs.StringVar(&c.db, "db", "", "SQLite database file (default docextract.db), or a postgres:// URL to share one PostgreSQL database among several servers (env DOCEXTRACT_DB); uploaded files are stored in it")
+	fs.StringVar(&c.spoolDir, "spool-dir", "", "directory for uploads in transit (default: beside the SQLite file; the system temp directory with PostgreSQL)")
 	dbDefault := dbFlag(newFlagSet("", io.Discard))
 	fs.StringVar(&c.addr, "addr", ":8080", "listen address; port 0 picks a free port (the bound address is printed)")
 	fs.StringVar(&c.baseURL, "base-url", "", "public base URL of the API (default http://<bound address>)")
@@ -85,12 +88,28 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	log := slog.New(handler)
 	slog.SetDefault(log)
 
-	db, err := sqlite.Open(ctx, c.db)
+	db, err := openDB(ctx, c.db)
 	if err != nil {
 		return err
 	}
+	if c.spoolDir == "" {
+		// Uploads spool next to the database, on the disk given to it,
+		// not in a /tmp that may be memory.
+		c.spoolDir = filepath.Dir(c.db)
+		if postgres.IsURL(c.db) {
+			c.spoolDir = os.TempDir()
+		}
+	}
 	defer db.Close()
-	if err := bootstrap(ctx, db, stdout); err != nil {
+	first := func() error { return bootstrap(ctx, db, stdout) }
+	if pg, ok := db.(*postgres.DB); ok {
+		// Servers starting together on an empty database: one creates
+		// the default team, the others then find it.
+		err = pg.Exclusive(ctx, "docextract.bootstrap", first)
+	} else {
+		err = first()
+	}
+	if err != nil {
 		return err
 	}
 
@@ -131,9 +150,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	pool := &worker.Pool{Store: db, Extractor: x, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
 		OnTaskEvent: hooks.Wake, Logger: log}
 	srv := &httpapi.Server{
-		// Uploads spool next to the database, on the disk given to it,
-		// not in a /tmp that may be memory.
-		Store: db, SpoolDir: filepath.Dir(c.db), Inspector: x, OnTaskQueued: pool.Notify,
+		Store: db, SpoolDir: c.spoolDir, Inspector: x, OnTaskQueued: pool.Notify,
 		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log,
 	}
 
@@ -147,13 +164,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	wg.Add(3)
 	go func() { defer wg.Done(); errc <- pool.Run(runCtx) }()
 	go func() { defer wg.Done(); errc <- hooks.Run(runCtx) }()
+	if pg, ok := db.(*postgres.DB); ok {
+		// Work queued by another server wakes this one's idle workers and
+		// dispatcher at once; they also poll.
+		wg.Add(1)
+		go func() { defer wg.Done(); _ = pg.Listen(runCtx, pool.Notify, func() { hooks.Wake(nil) }) }()
+	}
 	go func() {
 		defer wg.Done()
 		if err := httpSrv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			errc <- err
 		}
 	}()
-	log.Info("serving", "addr", addr, "base_url", c.baseURL, "db", c.db, "workers", c.workers, "rate_limit", rate.String())
+	log.Info("serving", "addr", addr, "base_url", c.baseURL, "db", redactDSN(c.db), "workers", c.workers, "rate_limit", rate.String())
 	fmt.Fprintf(stdout, "docextract listening on http://%s\n", addr)
 
 	var runErr error
@@ -193,4 +216,16 @@ func bootstrap(ctx context.Context, db store.Store, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "Created team %q (%s) with %d credits.\nAPI key (shown once, keep it): %s\n", defaultTeamName, team.ID, starterCredits, key)
 	return nil
+}
+
+// redactDSN hides the password of a database URL for the log.
+func redactDSN(dsn string) string {
+	if !postgres.IsURL(dsn) {
+		return dsn
+	}
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "postgres://(unparsable)"
+	}
+	return u.Redacted()
 }

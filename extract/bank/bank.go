@@ -54,6 +54,7 @@ func Extract(pages []layout.Page) *docextract.BankStatementData {
 		x.page(&pages[i], i == 0)
 	}
 	x.flush()
+	x.completeDates()
 	if out.General.BankName == nil {
 		out.General.BankName = docextract.Str(x.topName)
 	}
@@ -65,6 +66,12 @@ type extractor struct {
 	tab   *table
 	cur   *txn
 	lastY float64
+	// minDate and maxDate bound the full dates printed outside the rows
+	// (period, balance dates): they give the year of rows printed as
+	// "03.07." without one.
+	minDate, maxDate string
+	// pending holds the transactions whose dates still need a year.
+	pending []pendingDate
 	// sawTop and topName hold the first text of the statement, the
 	// bank's name when no label names it.
 	sawTop  bool
@@ -75,6 +82,50 @@ type txn struct {
 	t    docextract.Transaction
 	desc []string
 	ref  []string
+	// dm and vdm are a date and value date printed without a year.
+	dm, vdm [2]int
+}
+
+// pendingDate is a transaction date printed without its year: month, day
+// and where to write the completed date.
+type pendingDate struct {
+	txn, month, day int
+	value           bool
+}
+
+// noteDates records the full dates of a line outside the transaction rows.
+func (x *extractor) noteDates(toks []string) {
+	for _, m := range textparse.FindDates(toks, textparse.DMY) {
+		if x.minDate == "" || m.ISO < x.minDate {
+			x.minDate = m.ISO
+		}
+		if m.ISO > x.maxDate {
+			x.maxDate = m.ISO
+		}
+	}
+}
+
+// completeDates gives the rows printed without a year the year that puts
+// them inside the statement period (or the span of the dates printed
+// around the table). Without any full date they stay null.
+func (x *extractor) completeDates() {
+	g := &x.out.General
+	lo, hi := x.minDate, x.maxDate
+	if g.PeriodStart != nil && g.PeriodEnd != nil {
+		lo, hi = *g.PeriodStart, *g.PeriodEnd
+	}
+	for _, p := range x.pending {
+		iso, ok := textparse.DateInPeriod(p.month, p.day, lo, hi)
+		if !ok {
+			continue
+		}
+		t := &x.out.Transactions[p.txn]
+		if p.value {
+			t.ValueDate = docextract.Str(iso)
+		} else {
+			t.Date = docextract.Str(iso)
+		}
+	}
 }
 
 func (x *extractor) flush() {
@@ -83,6 +134,13 @@ func (x *extractor) flush() {
 	}
 	x.cur.t.Description = docextract.Str(strings.Join(x.cur.desc, " "))
 	x.cur.t.Reference = docextract.Str(strings.Join(x.cur.ref, " "))
+	n := len(x.out.Transactions)
+	if x.cur.dm[0] > 0 {
+		x.pending = append(x.pending, pendingDate{txn: n, month: x.cur.dm[0], day: x.cur.dm[1]})
+	}
+	if x.cur.vdm[0] > 0 {
+		x.pending = append(x.pending, pendingDate{txn: n, month: x.cur.vdm[0], day: x.cur.vdm[1], value: true})
+	}
 	x.out.Transactions = append(x.out.Transactions, x.cur.t)
 	x.cur = nil
 }
@@ -189,6 +247,15 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	for _, cur := range []string{"€", "£", "$"} {
 		s = strings.TrimPrefix(strings.TrimSuffix(s, cur), cur)
 	}
+	// "45,99S", "1.234,56H": the Soll/Haben marker glued to the number.
+	glued := 0
+	if n := len(s); n > 4 && (s[n-1] == 'S' || s[n-1] == 'H') && reAmount.MatchString(s[:n-1]) {
+		glued = 1
+		if s[n-1] == 'S' {
+			glued = -1
+		}
+		s = s[:n-1]
+	}
 	if !reAmount.MatchString(s) {
 		return money{}, false
 	}
@@ -199,6 +266,25 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 		return money{}, false
 	}
 	r := money{v: m.Value, x1: ws[i].X1, used: []int{i}}
+	// "+ 2.853,82", "- 45,99": a sign printed apart from the number.
+	if i > 0 && ws[i].X0-ws[i-1].X1 < 0.8*ws[i].H() && !strings.ContainsAny(s, "+-−") {
+		switch ws[i-1].Text {
+		case "-", "−", "–":
+			r.v = r.v.Abs().Neg()
+			r.used = []int{i - 1, i}
+		case "+":
+			r.v = r.v.Abs()
+			r.used = []int{i - 1, i}
+		}
+	}
+	switch glued {
+	case -1:
+		r.v = r.v.Abs().Neg()
+		return r, true
+	case 1:
+		r.v = r.v.Abs()
+		return r, true
+	}
 	if i+1 < len(ws) && ws[i+1].X0-ws[i].X1 < 1.5*ws[i].H() {
 		switch strings.ToUpper(ws[i+1].Text) {
 		case "S", "DR", "D", "DB", "-":
@@ -291,6 +377,8 @@ const (
 	rowOpening
 	rowClosing
 	rowTotal
+	// rowBalance is a balance whose label does not say opening or closing.
+	rowBalance
 )
 
 func kindOf(fw []string) rowKind {
@@ -314,6 +402,11 @@ func kindOf(fw []string) rowKind {
 			return rowTotal
 		}
 	}
+	for _, l := range balanceLabels {
+		if hasLabel(fw, l, !strings.Contains(l, " ")) {
+			return rowBalance
+		}
+	}
 	return rowOther
 }
 
@@ -322,23 +415,32 @@ func kindOf(fw []string) rowKind {
 func (x *extractor) balances(l *line) {
 	fw := foldWords(l.tokens())
 	k := kindOf(fw)
-	if k != rowOpening && k != rowClosing {
+	if k != rowOpening && k != rowClosing && k != rowBalance {
 		return
 	}
 	var v *decimal.Decimal
-	for i := range l.words {
+	for i := 0; i < len(l.words); i++ {
 		if m, ok := amountAt(l.words, i); ok {
 			v = &m.v
+			i = m.used[len(m.used)-1]
 		}
 	}
 	if v == nil {
 		return
 	}
+	x.noteDates(l.tokens())
+	x.lineCurrency(l.words)
 	x.setBalance(k, *v)
 }
 
 func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
 	g := &x.out.General
+	if k == rowBalance {
+		k = rowClosing
+		if len(x.out.Transactions) == 0 && x.cur == nil && g.OpeningBalance == nil {
+			k = rowOpening
+		}
+	}
 	switch k {
 	case rowOpening:
 		if g.OpeningBalance == nil {
@@ -358,13 +460,20 @@ func (x *extractor) row(l *line) {
 	switch k := kindOf(fw); k {
 	case rowCarry, rowTotal:
 		x.flush()
+		x.noteDates(l.tokens())
 		return
-	case rowOpening, rowClosing:
-		x.flush()
+	case rowOpening, rowClosing, rowBalance:
 		if v, ok := balanceValue(amounts); ok {
+			x.flush()
+			x.noteDates(l.tokens())
+			x.lineCurrency(ws)
 			x.setBalance(k, v)
+			return
 		}
-		return
+		if k != rowBalance {
+			x.flush()
+			return
+		}
 	}
 	// Dates in the date and value-date columns.
 	var rest []int
@@ -373,30 +482,37 @@ func (x *extractor) row(l *line) {
 			rest = append(rest, i)
 		}
 	}
-	toks := make([]string, len(rest))
-	for j, i := range rest {
-		toks[j] = ws[i].Text
-	}
 	var date, value string
+	var dm, vdm [2]int
 	dateCol, valueCol := t.col(colDate), t.col(colValue)
-	for _, m := range textparse.FindDates(toks, textparse.DMY) {
-		w := ws[rest[m.Start]]
-		switch {
-		case date == "" && dateCol != nil && w.X0 >= dateCol.lo && w.X0 < dateCol.hi:
-			date = m.ISO
-		case value == "" && valueCol != nil && w.X0 >= valueCol.lo && w.X0 < valueCol.hi:
-			value = m.ISO
-		default:
+	inCol := func(c *column, w layout.Word) bool { return c != nil && w.X0 >= c.lo && w.X0 < c.hi }
+	for j := 0; j < len(rest); j++ {
+		w := ws[rest[j]]
+		if !inCol(dateCol, w) && !inCol(valueCol, w) {
 			continue
 		}
-		for j := m.Start; j < m.End; j++ {
-			used[rest[j]] = true
+		ds := rowDates(ws, rest, j)
+		if len(ds) == 0 {
+			continue
 		}
+		for _, d := range ds {
+			switch {
+			case date == "" && dm[0] == 0 && (inCol(dateCol, w) || valueCol == nil):
+				date, dm = d.iso, d.dm
+			case value == "" && vdm[0] == 0 && (inCol(valueCol, w) || len(ds) == 2):
+				value, vdm = d.iso, d.dm
+			}
+		}
+		for k := j; k < j+ds[0].n; k++ {
+			used[rest[k]] = true
+		}
+		j += ds[0].n - 1
 	}
 	amount, hasAmount := signedAmount(amounts)
-	if date != "" && hasAmount {
+	if (date != "" || dm[0] > 0) && hasAmount {
 		x.flush()
-		x.cur = &txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}}
+		x.cur = &txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}, dm: dm, vdm: vdm}
+		x.lineCurrency(ws)
 		if b, ok := amounts[colBalance]; ok {
 			x.cur.t.Balance = docextract.NewAmount(b)
 		}
@@ -406,7 +522,7 @@ func (x *extractor) row(l *line) {
 	}
 	// A continuation line: no date, no amount, close below the row, words
 	// in the description or reference columns only.
-	if x.cur == nil || date != "" || len(amounts) > 0 || l.y0-x.lastY > 1.2*l.size {
+	if x.cur == nil || date != "" || dm[0] > 0 || len(amounts) > 0 || l.y0-x.lastY > 1.2*l.size {
 		x.flush()
 		return
 	}
@@ -416,6 +532,79 @@ func (x *extractor) row(l *line) {
 	}
 	x.words(ws, used)
 	x.lastY = l.y1
+}
+
+// rowDate is a date read from the date columns of a row: a full date, or
+// month and day (dm) when the row prints no year.
+type rowDate struct {
+	iso string
+	dm  [2]int
+	n   int // words it took
+}
+
+var reDayMonthPair = regexp.MustCompile(`^(\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})?)/(\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})?)$`)
+
+// rowDates reads the date starting at word rest[j]: a full date (up to
+// five words: "3 Jul 2023"), a day and month ("03.07.", "3 Jul"), or a
+// booking/value pair in one word ("03.07./04.07.").
+func rowDates(ws []layout.Word, rest []int, j int) []rowDate {
+	toks := make([]string, 0, 5)
+	for k := j; k < len(rest) && k < j+5; k++ {
+		toks = append(toks, ws[rest[k]].Text)
+	}
+	if ds := textparse.FindDates(toks, textparse.DMY); len(ds) > 0 && ds[0].Start == 0 {
+		return []rowDate{{iso: ds[0].ISO, n: ds[0].End}}
+	}
+	one := func(s string) (rowDate, bool) {
+		if iso, ok := textparse.ParseDate(s, textparse.DMY); ok {
+			return rowDate{iso: iso, n: 1}, true
+		}
+		if m, d, ok := textparse.ParseDayMonth(s, textparse.DMY); ok {
+			return rowDate{dm: [2]int{m, d}, n: 1}, true
+		}
+		return rowDate{}, false
+	}
+	if m := reDayMonthPair.FindStringSubmatch(toks[0]); m != nil {
+		a, aok := one(m[1])
+		b, bok := one(m[2])
+		if aok && bok {
+			return []rowDate{a, b}
+		}
+	}
+	if d, ok := one(toks[0]); ok {
+		return []rowDate{d}
+	}
+	if len(toks) >= 2 && !hasDigitStr(toks[1]) {
+		// "3 Jul": day and month name in two words.
+		if m, d, ok := textparse.ParseDayMonth(toks[0]+" "+toks[1], textparse.DMY); ok {
+			return []rowDate{{dm: [2]int{m, d}, n: 2}}
+		}
+	}
+	return nil
+}
+
+func hasDigitStr(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// lineCurrency takes the currency from an ISO code or unambiguous symbol
+// printed on a balance or transaction line ("1.234,56 EUR", "€ 12,00"),
+// when no label or column title gave it.
+func (x *extractor) lineCurrency(ws []layout.Word) {
+	if x.out.General.Currency != nil {
+		return
+	}
+	for _, w := range ws {
+		t := strings.Trim(w.Text, "().:,")
+		if textparse.IsISOCurrency(t) {
+			x.out.General.Currency = docextract.Str(t)
+			return
+		}
+		for _, sym := range []string{"€", "£"} {
+			if strings.Contains(w.Text, sym) {
+				x.out.General.Currency = docextract.Str(textparse.NormalizeCurrency(sym))
+				return
+			}
+		}
+	}
 }
 
 // words adds the unused words of a row line to the description or
@@ -498,6 +687,17 @@ func (x *extractor) general(l *line, first bool) {
 			}
 		}
 	}
+	if g.Currency == nil {
+		// "Alle Beträge in EUR", "Amounts in GBP", "Montants en EUR".
+		for i := 1; i < len(toks); i++ {
+			if c := strings.Trim(toks[i], "().:,"); textparse.IsISOCurrency(c) {
+				if p := fw[i-1]; p == "in" || p == "en" || p == "amounts" || p == "currency" || strings.HasPrefix(toks[i], "(") {
+					g.Currency = docextract.Str(c)
+					break
+				}
+			}
+		}
+	}
 	if g.BankName == nil {
 		if v := value(bankLabels, true); v != "" {
 			g.BankName = docextract.Str(v)
@@ -515,6 +715,7 @@ func (x *extractor) general(l *line, first bool) {
 			g.PeriodStart, g.PeriodEnd = docextract.Str(ds[0].ISO), docextract.Str(ds[1].ISO)
 		}
 	}
+	x.noteDates(toks)
 	// The bank's name is the first text of the statement unless labelled.
 	if first && !x.sawTop {
 		x.sawTop = true

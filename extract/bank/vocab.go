@@ -32,6 +32,7 @@ func init() {
 		}
 	}
 	add(colDate, "date|booking date|posting date|transaction date|trans date|txn date|datum|buchungstag|buchungsdatum|buchung|"+
+		"bu-tag|bu tag|butag|buch.-tag|buchung/wert|buchung / wert|buchungstag/wert|datum/wert|buchung valuta|booking/value|"+
 		"date operation|date d'operation|date comptable|boekdatum|transactiedatum|fecha|fecha operacion|f. operacion|"+
 		"data|data operazione|data contabile")
 	add(colValue, "value date|value|valuta|wertstellung|valutadatum|wert|valeur|date valeur|date de valeur|rentedatum|"+
@@ -39,13 +40,16 @@ func init() {
 	add(colDesc, "description|details|transaction details|particulars|narrative|transaction|payee|"+
 		"verwendungszweck|buchungstext|beschreibung|vorgang|erlauterung|text|libelle|libelle de l'operation|operation|"+
 		"nature de l'operation|designation|omschrijving|mededelingen|naam / omschrijving|concepto|descripcion|movimiento|"+
-		"descrizione|causale|descrizione operazione")
+		"descrizione|causale|descrizione operazione|vorgang/buchungsinformation|vorgang / buchungsinformation|buchungsinformation|"+
+		"buchung / verwendungszweck|buchung/verwendungszweck|buchungstext / verwendungszweck|erlauterung / verwendungszweck|"+
+		"auftraggeber / empfanger|auftraggeber/empfanger|empfanger / verwendungszweck|umsatzart|text/verwendungszweck")
 	add(colRef, "reference|ref|ref.|referenz|reference client|referentie|kenmerk|referencia|riferimento")
 	add(colDebit, "debit|debits|withdrawals|withdrawal|paid out|money out|payments|out|soll|lastschrift|belastung|ausgang|"+
 		"debit eur|af|debet|cargo|cargos|debe|dare|addebiti|uscite|addebito")
 	add(colCredit, "credit|credits|deposits|deposit|paid in|money in|receipts|in|haben|gutschrift|eingang|"+
 		"bij|abono|abonos|haber|ingresos|avere|accrediti|entrate|accredito")
-	add(colAmount, "amount|betrag|umsatz|montant|bedrag|importe|importo|amount eur|betrag eur|betrag in eur|montant eur")
+	add(colAmount, "amount|betrag|umsatz|montant|bedrag|importe|importo|amount eur|betrag eur|betrag in eur|montant eur|"+
+		"umsatz eur|umsatz in eur|betrag/eur|bedrag eur|importe eur|importo eur|amount (eur)|betrag (eur)")
 	add(colBalance, "balance|running balance|saldo|kontostand|solde|saldo eur|balance eur")
 }
 
@@ -86,6 +90,12 @@ var (
 		"neuer kontostand", "neuer saldo", "endsaldo", "schlusssaldo", "kontostand neu", "saldo neu", "nouveau solde",
 		"solde final", "solde de cloture", "solde fin de periode", "eindsaldo", "nieuw saldo", "eind saldo", "saldo final",
 		"saldo finale", "saldo di chiusura", "saldo chiusura"}
+	// balanceLabels name a balance without saying which: the first one of
+	// a statement (before any transaction) is the opening balance, a later
+	// one the closing balance ("Kontostand am 30.06.2023").
+	balanceLabels = []string{"kontostand am", "kontostand vom", "kontostand per", "saldo am", "saldo per", "saldo vom",
+		"balance on", "balance as at", "balance as of", "balance at", "solde au", "solde le", "saldo op", "saldo per",
+		"saldo a", "saldo al", "saldo en", "saldo a fecha", "kontostand", "saldo"}
 	totalLabels = []string{"total", "totals", "summe", "gesamt", "total des operations", "totaux", "totaal", "totale",
 		"sous-total", "subtotal", "suma"}
 	holderLabels = []string{"account holder", "account name", "account owner", "kontoinhaber", "inhaber", "titulaire",

@@ -1,0 +1,446 @@
+package postgres
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/credits"
+	"github.com/docextract/docextract/store"
+)
+
+const taskColumns = `id, team_id, doc_type, status, outcome, error_code, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at`
+
+func scanTask(s scanner) (*store.Task, error) {
+	var t store.Task
+	var docType string
+	var created, updated, completed int64
+	if err := s.Scan(&t.ID, &t.TeamID, &docType, &t.Status, &t.Outcome, &t.ErrorCode, &t.IngestSource, &t.FileName, &t.ContentType,
+		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed); err != nil {
+		return nil, err
+	}
+	t.DocType = docextract.DocType(docType)
+	t.CreatedAt, t.UpdatedAt, t.CompletedAt = fromMS(created), fromMS(updated), fromMS(completed)
+	return &t, nil
+}
+
+const documentColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at`
+
+func scanDocument(s scanner) (*store.Document, error) {
+	var d store.Document
+	var docType string
+	var created, updated int64
+	var data, validation []byte
+	if err := s.Scan(&d.ID, &d.TaskID, &d.TeamID, &d.Position, &docType, &d.Status, &d.FileName, &d.PageStart, &d.PageEnd,
+		&d.TemplateID, &d.Source, &data, &validation, &d.Passed, &d.Confidence, &d.CreditsUsed, &created, &updated); err != nil {
+		return nil, err
+	}
+	d.DocType = docextract.DocType(docType)
+	if len(data) > 0 {
+		d.Data = data
+	}
+	if len(validation) > 0 {
+		d.Validation = validation
+	}
+	d.CreatedAt, d.UpdatedAt = fromMS(created), fromMS(updated)
+	return &d, nil
+}
+
+// CreateUpload implements store.Tasks.
+func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
+	t := u.Task
+	if t == nil || t.ID == "" || t.TeamID == "" {
+		return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
+	}
+	now := db.now()
+	t.Status = docextract.StatusQueued
+	if t.IngestSource == "" {
+		t.IngestSource = docextract.SourceUpload
+	}
+	t.CreditsHeld = u.Credits
+	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
+	// The file is read once: a transaction that carries it is not rerun.
+	return db.tx(ctx, u.File == nil, func(tx pgx.Tx) error {
+		// The team's balance row stays locked until commit: uploads of one
+		// team on any number of processes hold credits one at a time.
+		if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+			t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
+			VALUES ($1, $2, $3, 0, $4, $5, $6, 0, 0, $7, $8)`,
+			t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES ($1, $2, 'extract', $3, $4)`,
+			db.NewID(), t.ID, ms(now), ms(now)); err != nil {
+			return err
+		}
+		if u.File != nil {
+			if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
+				return fmt.Errorf("store upload file: %w", err)
+			}
+		}
+		return db.notify(ctx, tx, ChannelJobs)
+	})
+}
+
+// fileChunk is the largest piece of a file stored in one row: a 20 MB
+// upload is 80 rows, and a chunk in flight costs little memory.
+const fileChunk = 256 << 10
+
+// writeFile stores the size bytes of r under taskID in chunks. A reader
+// shorter or longer than size is an error (the transaction rolls back).
+func writeFile(ctx context.Context, tx pgx.Tx, taskID string, r io.Reader, size int64) error {
+	buf := make([]byte, min(max(size, 1), fileChunk))
+	var done int64
+	for seq := 0; done < size; seq++ {
+		n := min(int64(len(buf)), size-done)
+		if _, err := io.ReadFull(r, buf[:n]); err != nil {
+			return fmt.Errorf("read %d of %d bytes: %w", done, size, err)
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO task_files (task_id, seq, data) VALUES ($1, $2, $3)`, taskID, seq, buf[:n]); err != nil {
+			return err
+		}
+		done += n
+	}
+	if n, _ := r.Read(buf[:1]); n > 0 {
+		return fmt.Errorf("more than the %d bytes announced", size)
+	}
+	return nil
+}
+
+// ReadFile implements store.Tasks.
+func (db *DB) ReadFile(ctx context.Context, taskID string) ([]byte, error) {
+	var out []byte
+	err := db.readTx(ctx, func(tx pgx.Tx) error {
+		var size int64
+		if err := tx.QueryRow(ctx, `SELECT file_size FROM tasks WHERE id = $1`, taskID).Scan(&size); err != nil {
+			return rowErr(err, "File")
+		}
+		rows, err := tx.Query(ctx, `SELECT data FROM task_files WHERE task_id = $1 ORDER BY seq`, taskID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		out = make([]byte, 0, size)
+		found := false
+		for rows.Next() {
+			// RawValues: the chunk is copied once, into out.
+			out, found = append(out, rows.RawValues()[0]...), true
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if !found {
+			return notFound("File")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// FindTask implements store.Tasks.
+func (db *DB) FindTask(ctx context.Context, id string) (*store.Task, error) {
+	t, err := scanTask(db.pool.QueryRow(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = $1`, id))
+	return t, rowErr(err, "Task")
+}
+
+// FindDocument implements store.Tasks.
+func (db *DB) FindDocument(ctx context.Context, id string) (*store.Document, error) {
+	d, err := scanDocument(db.pool.QueryRow(ctx, `SELECT `+documentColumns+` FROM documents WHERE id = $1`, id))
+	return d, rowErr(err, "Document")
+}
+
+// ListDocuments implements store.Tasks.
+func (db *DB) ListDocuments(ctx context.Context, taskID string) ([]*store.Document, error) {
+	rows, err := db.pool.Query(ctx, `SELECT `+documentColumns+` FROM documents WHERE task_id = $1 ORDER BY position, id`, taskID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Document
+	for rows.Next() {
+		d, err := scanDocument(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// lockTask loads the task and locks its row until the transaction ends,
+// and refuses finished tasks with ECONFLICT. Transactions that lock a task
+// and its team's balance lock the task first.
+func lockTask(ctx context.Context, tx pgx.Tx, id string) (*store.Task, error) {
+	t, err := scanTask(tx.QueryRow(ctx, `SELECT `+taskColumns+` FROM tasks WHERE id = $1 FOR UPDATE`, id))
+	if err != nil {
+		return nil, rowErr(err, "Task")
+	}
+	if t.Finished() {
+		return t, docextract.Errorf(docextract.ECONFLICT, "Task is already %s.", t.Status)
+	}
+	return t, nil
+}
+
+// StartTask implements store.Tasks.
+func (db *DB) StartTask(ctx context.Context, taskID string) (*store.Task, error) {
+	now := db.now()
+	var t *store.Task
+	err := db.tx(ctx, true, func(tx pgx.Tx) error {
+		var err error
+		if t, err = lockTask(ctx, tx, taskID); err != nil {
+			return err
+		}
+		return moveOpenTask(ctx, tx, taskID, docextract.StatusProcessing, now)
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.Status, t.UpdatedAt = docextract.StatusProcessing, now.Truncate(time.Millisecond)
+	return t, nil
+}
+
+// moveOpenTask sets an unfinished task and its unfinished documents to
+// status (queued or processing).
+func moveOpenTask(ctx context.Context, tx pgx.Tx, taskID, status string, now time.Time) error {
+	if _, err := tx.Exec(ctx, `UPDATE tasks SET status = $1, updated_at = $2 WHERE id = $3`, status, ms(now), taskID); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE documents SET status = $1, updated_at = $2 WHERE task_id = $3 AND status IN ($4, $5)`,
+		status, ms(now), taskID, docextract.StatusQueued, docextract.StatusProcessing)
+	return err
+}
+
+// WaitTask implements store.Tasks.
+func (db *DB) WaitTask(ctx context.Context, taskID, status string) error {
+	if status != docextract.TaskPasswordRequired && status != docextract.TaskNeedsReview {
+		return docextract.Errorf(docextract.EINVALID, "Invalid waiting status.")
+	}
+	return db.tx(ctx, true, func(tx pgx.Tx) error {
+		if _, err := lockTask(ctx, tx, taskID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE tasks SET status = $1, updated_at = $2 WHERE id = $3`, status, ms(db.now()), taskID); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM jobs WHERE task_id = $1`, taskID)
+		return err
+	})
+}
+
+// ResumeTask implements store.Tasks.
+func (db *DB) ResumeTask(ctx context.Context, taskID, password string) error {
+	now := db.now()
+	return db.tx(ctx, true, func(tx pgx.Tx) error {
+		t, err := lockTask(ctx, tx, taskID)
+		if err != nil {
+			return err
+		}
+		if t.Status != docextract.TaskPasswordRequired {
+			return docextract.Errorf(docextract.ECONFLICT, "Task is not waiting for a password.")
+		}
+		if err := moveOpenTask(ctx, tx, taskID, docextract.StatusQueued, now); err != nil {
+			return err
+		}
+		if _, err = tx.Exec(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at, password) VALUES ($1, $2, 'extract', $3, $4, $5)`,
+			db.NewID(), taskID, ms(now), ms(now), password); err != nil {
+			return err
+		}
+		return db.notify(ctx, tx, ChannelJobs)
+	})
+}
+
+// CompleteTask implements store.Tasks: store.Complete decides, this
+// writes.
+func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error) {
+	return db.settleTask(ctx, c.TaskID, func(t *store.Task, b credits.Balance, h credits.Hold) (*store.Settlement, error) {
+		return store.Complete(*t, c, b, h, db.now())
+	})
+}
+
+// FailTask implements store.Tasks: store.Fail decides, this writes.
+func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error) {
+	if err := store.CheckFailCode(code); err != nil {
+		return nil, err
+	}
+	return db.settleTask(ctx, taskID, func(t *store.Task, b credits.Balance, h credits.Hold) (*store.Settlement, error) {
+		return store.Fail(*t, code, b, h, db.now())
+	})
+}
+
+// settleTask ends the task in one transaction: it locks the task (refusing
+// a finished one) and its team's balance, loads the hold, lets decide
+// settle them, and writes the settlement. Two processes finishing the same
+// task (a lease that expired under a slow worker) queue on the task's row
+// lock; the second finds it finished and gets ECONFLICT, so nothing is
+// charged twice.
+func (db *DB) settleTask(ctx context.Context, taskID string, decide func(*store.Task, credits.Balance, credits.Hold) (*store.Settlement, error)) (*store.TaskEvent, error) {
+	var ev *store.TaskEvent
+	err := db.tx(ctx, true, func(tx pgx.Tx) error {
+		ev = nil
+		t, err := lockTask(ctx, tx, taskID)
+		if err != nil {
+			return err
+		}
+		b, err := lockBalance(ctx, tx, t.TeamID)
+		if err != nil {
+			return err
+		}
+		h, ok, err := loadHold(ctx, tx, t.ID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			h = credits.Hold{ID: t.ID, TeamID: t.TeamID}
+		}
+		s, err := decide(t, b, h)
+		if err != nil {
+			return err
+		}
+		if err := db.writeSettlement(ctx, tx, s); err != nil {
+			return err
+		}
+		ev = s.Event
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// writeSettlement writes s as store.Settlement says.
+func (db *DB) writeSettlement(ctx context.Context, tx pgx.Tx, s *store.Settlement) error {
+	t := &s.Task
+	upd := ms(t.UpdatedAt)
+	for _, d := range s.Documents {
+		if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
+				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
+				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence,
+				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
+			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
+			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
+			return err
+		}
+	}
+	switch {
+	case t.Status == docextract.StatusFailed:
+		if _, err := tx.Exec(ctx, `UPDATE documents SET status = $1, updated_at = $2 WHERE task_id = $3`, t.Status, upd, t.ID); err != nil {
+			return err
+		}
+	case len(s.Documents) == 0:
+		// Nothing of the requested type: the upload's document stays,
+		// completed without data, and answers not-found.
+		if _, err := tx.Exec(ctx, `UPDATE documents SET status = $1, updated_at = $2 WHERE id = $3`, t.Status, upd, t.ID); err != nil {
+			return err
+		}
+	}
+	if err := db.writeCredits(ctx, tx, s.Balance, s.Hold, s.Entries); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE tasks SET status = $1, outcome = $2, error_code = $3, content_type = $4, page_count = $5, updated_at = $6, completed_at = $7 WHERE id = $8`,
+		t.Status, t.Outcome, t.ErrorCode, t.ContentType, t.PageCount, upd, ms(t.CompletedAt), t.ID); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM jobs WHERE task_id = $1`, t.ID); err != nil {
+		return err
+	}
+	return db.recordEvent(ctx, tx, s.Event)
+}
+
+// recordEvent stores ev. It must be the last write of its transaction:
+// taking the event's seq locks the counter row until commit, which keeps
+// events committing in seq order (webhook fan-out relies on it) and holds
+// that fleet-wide lock only for the commit.
+func (db *DB) recordEvent(ctx context.Context, tx pgx.Tx, ev *store.TaskEvent) error {
+	ev.ID = db.NewID()
+	if _, err := tx.Exec(ctx, `WITH seq AS (UPDATE task_event_seq SET last_seq = last_seq + 1 WHERE id = 1 RETURNING last_seq)
+		INSERT INTO task_events (seq, id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at)
+		SELECT (SELECT last_seq FROM seq), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12`,
+		ev.ID, ev.TeamID, ev.TaskID, ev.Type, ev.Outcome, ev.ErrorCode, ev.IngestSource, ev.FileName, ev.ContentType, ev.PageCount, ms(ev.TaskCreatedAt), ms(ev.CreatedAt)); err != nil {
+		return err
+	}
+	return db.notify(ctx, tx, ChannelEvents)
+}
+
+// FindTaskEvent implements store.Tasks.
+func (db *DB) FindTaskEvent(ctx context.Context, taskID string) (*store.TaskEvent, error) {
+	var ev store.TaskEvent
+	var tc, c int64
+	err := db.pool.QueryRow(ctx, `SELECT id, team_id, task_id, type, outcome, error_code, ingest_source, file_name, content_type, page_count, task_created_at, created_at
+		FROM task_events WHERE task_id = $1`, taskID).Scan(&ev.ID, &ev.TeamID, &ev.TaskID, &ev.Type, &ev.Outcome, &ev.ErrorCode,
+		&ev.IngestSource, &ev.FileName, &ev.ContentType, &ev.PageCount, &tc, &c)
+	if err != nil {
+		return nil, rowErr(err, "Task event")
+	}
+	ev.TaskCreatedAt, ev.CreatedAt = fromMS(tc), fromMS(c)
+	return &ev, nil
+}
+
+// DeleteDocument implements store.Tasks.
+func (db *DB) DeleteDocument(ctx context.Context, id string) (*store.DeleteResult, error) {
+	var res *store.DeleteResult
+	err := db.tx(ctx, true, func(tx pgx.Tx) error {
+		res = &store.DeleteResult{}
+		var taskID, teamID string
+		if err := tx.QueryRow(ctx, `SELECT task_id, team_id FROM documents WHERE id = $1`, id).Scan(&taskID, &teamID); err != nil {
+			return rowErr(err, "Document")
+		}
+		// The task's lock first, as everywhere: a completion racing this
+		// delete runs wholly before or after it.
+		if err := tx.QueryRow(ctx, `SELECT id FROM tasks WHERE id = $1 FOR UPDATE`, taskID).Scan(&taskID); err != nil {
+			return rowErr(err, "Document")
+		}
+		res.TaskID = taskID
+		tag, err := tx.Exec(ctx, `DELETE FROM documents WHERE id = $1`, id)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return notFound("Document")
+		}
+		var left int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM documents WHERE task_id = $1`, taskID).Scan(&left); err != nil {
+			return err
+		}
+		if left > 0 {
+			return nil
+		}
+		// The last document: the task goes, with its job and what its hold
+		// still reserves. The task event (if any) stays for webhook history.
+		if err := db.void(ctx, tx, teamID, taskID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM tasks WHERE id = $1`, taskID); err != nil {
+			return err
+		}
+		res.TaskDeleted = true
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func nullBytes(b []byte) any {
+	if len(b) == 0 {
+		return nil
+	}
+	return []byte(b)
+}

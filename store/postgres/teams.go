@@ -1,0 +1,83 @@
+package postgres
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/store"
+)
+
+// CreateTeam implements store.Teams.
+func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) {
+	if name == "" {
+		return nil, docextract.Errorf(docextract.EINVALID, "Team name required.")
+	}
+	t := &store.Team{ID: db.NewID(), Name: name, CreatedAt: db.now().Truncate(1e6)}
+	err := db.tx(ctx, true, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO teams (id, name, created_at) VALUES ($1, $2, $3)`, t.ID, t.Name, ms(t.CreatedAt)); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO credit_balances (team_id) VALUES ($1)`, t.ID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// FindTeam implements store.Teams.
+func (db *DB) FindTeam(ctx context.Context, id string) (*store.Team, error) {
+	var t store.Team
+	var created int64
+	err := db.pool.QueryRow(ctx, `SELECT id, name, created_at FROM teams WHERE id = $1`, id).Scan(&t.ID, &t.Name, &created)
+	if err != nil {
+		return nil, rowErr(err, "Team")
+	}
+	t.CreatedAt = fromMS(created)
+	return &t, nil
+}
+
+// CountTeams implements store.Teams.
+func (db *DB) CountTeams(ctx context.Context) (int, error) {
+	var n int
+	err := db.pool.QueryRow(ctx, `SELECT count(*) FROM teams`).Scan(&n)
+	return n, err
+}
+
+// CreateAPIKey implements store.Teams.
+func (db *DB) CreateAPIKey(ctx context.Context, k *store.APIKey) error {
+	if len(k.Hash) == 0 {
+		return docextract.Errorf(docextract.EINVALID, "API key hash required.")
+	}
+	if k.ID == "" {
+		k.ID = db.NewID()
+	}
+	if k.CreatedAt.IsZero() {
+		k.CreatedAt = db.now().Truncate(1e6)
+	}
+	tag, err := db.pool.Exec(ctx, `INSERT INTO api_keys (id, team_id, prefix, hash, created_at)
+		SELECT $1, id, $3, $4, $5 FROM teams WHERE id = $2`, k.ID, k.TeamID, k.Prefix, k.Hash, ms(k.CreatedAt))
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return notFound("Team")
+	}
+	return nil
+}
+
+// FindAPIKey implements store.Teams.
+func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error) {
+	var k store.APIKey
+	var created int64
+	err := db.pool.QueryRow(ctx, `SELECT id, team_id, prefix, hash, created_at FROM api_keys WHERE hash = $1`, hash).
+		Scan(&k.ID, &k.TeamID, &k.Prefix, &k.Hash, &created)
+	if err != nil {
+		return nil, rowErr(err, "API key")
+	}
+	k.CreatedAt = fromMS(created)
+	return &k, nil
+}
