@@ -19,6 +19,8 @@ const (
 	msgTooManyDocuments = "Too many documents. Maximum is 300."
 	msgInvalidBody      = "Invalid request body."
 	msgNoAccessible     = "No accessible documents found for the specified IDs."
+	// A body over maxDownloadBody is refused as such, whatever it holds.
+	msgDownloadBodyTooLarge = "Request body too large. Maximum is 64 KiB."
 )
 
 // maxDownloadBody bounds the JSON body: 300 quoted UUIDs are about 12 KB.
@@ -35,7 +37,7 @@ type downloadRequest struct {
 //
 // Checks run in this order: API key (401), format (400 "Unsupported format:
 // X"), body (400 "Invalid request body.", "Too many documents. Maximum is
-// 300."), then the documents: ids that are not UUIDs, missing, deleted, of
+// 300."; 413 "Request body too large. Maximum is 64 KiB."), then the documents: ids that are not UUIDs, missing, deleted, of
 // another team or without a result are skipped as if missing, duplicates are
 // exported once; nothing left is 404 "No accessible documents found for the
 // specified IDs."; a format no remaining document supports is 422 "Failed to
@@ -93,8 +95,11 @@ func readDownloadIDs(w http.ResponseWriter, r *http.Request) ([]string, error) {
 	var req downloadRequest
 	if err := dec.Decode(&req); err != nil || req.DocumentIDs == nil {
 		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, errorf(docextract.EINVALID, msgTooManyDocuments)
+		switch {
+		case errors.As(err, &tooBig):
+			return nil, errorf(docextract.ETOOLARGE, msgDownloadBodyTooLarge)
+		case errors.Is(err, errBodyTimeout):
+			return nil, errBodyTimeout
 		}
 		return nil, errorf(docextract.EINVALID, msgInvalidBody)
 	}

@@ -136,6 +136,7 @@ func TestDownloadErrors(t *testing.T) {
 	}{
 		{"unsupported format", "?format=pdf", idsBody(inv1), 400, "Unsupported format: pdf"},
 		{"too many", "", idsBody(many...), 400, "Too many documents. Maximum is 300."},
+		{"body over 64 KiB", "", `{"document_ids":["` + inv1 + `"]` + strings.Repeat(" ", 64<<10) + `}`, 413, "Request body too large. Maximum is 64 KiB."},
 		{"not json", "", "document_ids=1", 400, "Invalid request body."},
 		{"no ids key", "", `{"ids":["x"]}`, 400, "Invalid request body."},
 		{"ids not strings", "", `{"document_ids":[1,2]}`, 400, "Invalid request body."},

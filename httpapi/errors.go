@@ -22,6 +22,7 @@ var codes = map[string]int{
 	docextract.ERATELIMIT:      http.StatusTooManyRequests,
 	docextract.EINTERNAL:       http.StatusInternalServerError,
 	docextract.ENOTIMPLEMENTED: http.StatusNotImplemented,
+	codeTimeout:                http.StatusRequestTimeout,
 }
 
 // ErrorStatus returns the HTTP status of err's code.
@@ -60,7 +61,9 @@ func loggerFrom(ctx context.Context) *slog.Logger {
 
 // writeJSON writes v with status.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }

@@ -75,6 +75,8 @@ func readUpload(body io.Reader, contentType string, dst io.Writer) (*uploadedFil
 func bodyErr(err error, invalid error) error {
 	var mbe *http.MaxBytesError
 	switch {
+	case errors.Is(err, errBodyTimeout):
+		return errBodyTimeout
 	case errors.As(err, &mbe):
 		return errorf(docextract.ETOOLARGE, msgFileTooLarge)
 	case errors.Is(err, io.ErrUnexpectedEOF), strings.HasPrefix(err.Error(), "multipart:"), strings.Contains(err.Error(), "malformed"):

@@ -46,6 +46,9 @@ type Server struct {
 	Webhooks Webhooks
 	// Logger receives structured logs; nil means slog.Default().
 	Logger *slog.Logger
+	// Limits bound how long a request may hold its connection (body read
+	// rate, response write time); zero values mean the defaults.
+	Limits Limits
 
 	// Now and NewID are the clock and id source; nil means time.Now and
 	// random UUIDs.
@@ -99,7 +102,7 @@ func (s *Server) init() {
 		s.spools = &spools{dir: s.SpoolDir, maxIdle: 32}
 		s.mux = http.NewServeMux()
 		s.routes()
-		s.handler = s.recoverPanics(s.jsonFallbacks(s.mux))
+		s.handler = s.guard(s.recoverPanics(s.jsonFallbacks(s.mux)))
 	})
 }
 

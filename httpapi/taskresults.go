@@ -36,16 +36,28 @@ func (s *Server) taskResultsRoutes() {
 }
 
 // authenticateKeyOrBearer accepts X-API-Key or "Authorization: Bearer
-// <key>" (spec §5.2; a team API key is a valid bearer token).
+// <key>" (spec §5.2; a team API key is a valid bearer token). The scheme
+// name is case-insensitive (RFC 9110 §11.1): "bearer" works too.
 func (s *Server) authenticateKeyOrBearer(ctx context.Context, r *http.Request) (*store.APIKey, error) {
 	if r.Header.Get("X-API-Key") == "" {
-		if tok, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && tok != "" {
+		if tok, ok := bearerToken(r.Header.Get("Authorization")); ok {
 			r2 := r.Clone(ctx)
 			r2.Header.Set("X-API-Key", strings.TrimSpace(tok))
 			return s.Authenticate(ctx, r2)
 		}
 	}
 	return s.Authenticate(ctx, r)
+}
+
+// bearerToken returns the token of an "Authorization: Bearer <token>"
+// header, the scheme in any case.
+func bearerToken(h string) (string, bool) {
+	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	tok = strings.TrimSpace(tok)
+	return tok, tok != ""
 }
 
 // parseGroupFilter reads template_group_ids, repeated or comma-separated,

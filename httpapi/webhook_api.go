@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"slices"
@@ -129,6 +130,9 @@ func decodeStrict(r *http.Request, v any) error {
 	dec := json.NewDecoder(io.LimitReader(r.Body, maxEndpointBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, errBodyTimeout) {
+			return errBodyTimeout
+		}
 		return errorf(docextract.EINVALID, msgInvalidBody)
 	}
 	if dec.More() {

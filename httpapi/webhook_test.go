@@ -508,13 +508,19 @@ func TestTaskResults(t *testing.T) {
 		require.Equal(t, "limit must be between 1 and 100.", r.Body["detail"])
 	}
 
-	// Bearer token (a team API key) works too.
-	req, _ := http.NewRequest("GET", b.srv.URL+path, nil)
-	req.Header.Set("Authorization", "Bearer "+b.key)
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	resp.Body.Close()
-	require.Equal(t, 200, resp.StatusCode)
+	// Bearer token (a team API key) works too, the scheme in any case.
+	for _, auth := range []string{"Bearer " + b.key, "bearer " + b.key, "BEARER  " + b.key, "Basic " + b.key, "Bearer"} {
+		req, _ := http.NewRequest("GET", b.srv.URL+path, nil)
+		req.Header.Set("Authorization", auth)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		want := 200
+		if !strings.HasPrefix(strings.ToLower(auth), "bearer ") {
+			want = 401
+		}
+		require.Equal(t, want, resp.StatusCode, auth)
+	}
 
 	require.Equal(t, 401, b.do("GET", path, "", nil).Status)
 	nf := b.do("GET", "/api/v1/tasks/"+uuid.NewString()+"/results", b.key, nil)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -44,6 +45,40 @@ type serveConfig struct {
 	workers                                                                     int
 	jobLease, timeout, shutdown                                                 time.Duration
 	allowPrivate                                                                bool
+	net                                                                         netLimits
+}
+
+// netLimits are the connection and request limits of serve.
+type netLimits struct {
+	maxConns, maxConnsPerIP, maxHeaderBytes int
+	minBodyRate                             int64
+	readHeader, bodyGrace, write, idle      time.Duration
+}
+
+// flags registers the limits on fs with their defaults.
+func (n *netLimits) flags(fs *flag.FlagSet) {
+	fs.IntVar(&n.maxConns, "max-conns", defaultMaxConns(), "connections open at once; more are answered 503 and closed (default: half the open-file limit, at most 10000)")
+	fs.IntVar(&n.maxConnsPerIP, "max-conns-per-ip", 256, "connections open at once from one client IP (IPv6: one /64); 0 = no cap (behind a reverse proxy every client has its address)")
+	fs.IntVar(&n.maxHeaderBytes, "max-header-bytes", 64<<10, "largest request header block; larger is answered 431")
+	fs.Int64Var(&n.minBodyRate, "min-body-rate", httpapi.DefaultMinBodyRate, "slowest average rate, bytes/s, at which a request body may arrive after --body-grace; slower or stalled bodies are cut with 408")
+	fs.DurationVar(&n.bodyGrace, "body-grace", httpapi.DefaultBodyGrace, "head start of a request body before --min-body-rate applies")
+	fs.DurationVar(&n.readHeader, "read-header-timeout", 10*time.Second, "time to send a request's headers")
+	fs.DurationVar(&n.write, "write-timeout", httpapi.DefaultWriteTimeout, "time for each write of a response (each MiB of a download); a client that stops reading is cut")
+	fs.DurationVar(&n.idle, "idle-timeout", 2*time.Minute, "how long an idle keep-alive connection stays open")
+}
+
+func (n *netLimits) check() error {
+	switch {
+	case n.maxConns < 0, n.maxConnsPerIP < 0:
+		return errors.New("--max-conns and --max-conns-per-ip must not be negative")
+	case n.maxHeaderBytes < 1024:
+		return errors.New("--max-header-bytes must be at least 1024")
+	case n.minBodyRate < 1:
+		return errors.New("--min-body-rate must be at least 1")
+	case n.bodyGrace <= 0, n.readHeader <= 0, n.write <= 0, n.idle <= 0:
+		return errors.New("--body-grace, --read-header-timeout, --write-timeout and --idle-timeout must be positive")
+	}
+	return nil
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -63,11 +98,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.DurationVar(&c.shutdown, "shutdown-grace", 20*time.Second, "on SIGTERM, how long in-flight requests and jobs may finish")
 	fs.StringVar(&c.templates, "templates", "", "directory of invoice2data YAML templates; sub-directories are template groups (built-in extractors are group \"builtin\")")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format on stderr: text or json")
+	c.net.flags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if c.db == "" {
 		c.db = *dbDefault
+	}
+	if err := c.net.check(); err != nil {
+		fmt.Fprintf(stderr, "docextract serve: %v\n", err)
+		return errUsage
 	}
 	rate, err := ratelimit.ParseRate(c.rateLimit)
 	if err != nil {
@@ -131,6 +171,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	addr := ln.Addr().String()
+	ln = httpapi.LimitListener(ln, httpapi.ListenerLimits{MaxConns: c.net.maxConns, MaxConnsPerIP: c.net.maxConnsPerIP})
 	if c.baseURL == "" {
 		c.baseURL = "http://" + addr
 	}
@@ -152,11 +193,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	srv := &httpapi.Server{
 		Store: db, SpoolDir: c.spoolDir, Inspector: x, OnTaskQueued: pool.Notify,
 		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log,
+		Limits: httpapi.Limits{MinBodyRate: c.net.minBodyRate, BodyGrace: c.net.bodyGrace, WriteTimeout: c.net.write},
 	}
 
-	httpSrv := &http.Server{Handler: dashboard.Mount(srv), // the team dashboard under /dashboard/, the API beside it
-		ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-		ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
+	// No ReadTimeout or WriteTimeout here: they would bound a whole
+	// request, and a 20 MB upload on a slow line may rightly take minutes.
+	// srv.Guard bounds body reads by rate and each write by time instead,
+	// for the dashboard as for the API.
+	httpSrv := &http.Server{Handler: srv.Guard(dashboard.Mount(srv)), // the team dashboard under /dashboard/, the API beside it
+		ReadHeaderTimeout: c.net.readHeader, IdleTimeout: c.net.idle,
+		MaxHeaderBytes: c.net.maxHeaderBytes, ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
@@ -176,7 +222,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			errc <- err
 		}
 	}()
-	log.Info("serving", "addr", addr, "base_url", c.baseURL, "db", redactDSN(c.db), "workers", c.workers, "rate_limit", rate.String())
+	log.Info("serving", "addr", addr, "base_url", c.baseURL, "db", redactDSN(c.db), "workers", c.workers, "rate_limit", rate.String(),
+		"max_conns", c.net.maxConns, "max_conns_per_ip", c.net.maxConnsPerIP)
 	fmt.Fprintf(stdout, "docextract listening on http://%s\n", addr)
 
 	var runErr error

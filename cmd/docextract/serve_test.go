@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"path/filepath"
 	"regexp"
@@ -170,6 +172,7 @@ func TestServeEndToEnd(t *testing.T) {
 
 	st, _ := c.do(http.MethodGet, "/healthz", nil, "")
 	require.Equal(t, http.StatusOK, st)
+	checkServeLimits(t, strings.TrimPrefix(base, "http://"))
 
 	// Refused by the real inspector: a broken JPEG, a 201-page PDF.
 	st, body := c.upload("receipt", "photo.jpg", []byte("\xff\xd8\xff\xe0 not really a jpeg"))
@@ -226,3 +229,41 @@ func TestServeEndToEnd(t *testing.T) {
 }
 
 func runMainArgs(t testing.TB, args []string) (int, string, string) { return runMain(t, args...) }
+
+// checkServeLimits checks that serve wires the connection limits: a
+// half-sent upload without a key is answered 401 at once and closed, and
+// net/http's own 400 comes as JSON.
+func checkServeLimits(t *testing.T, addr string) {
+	t.Helper()
+	for _, tc := range []struct {
+		head   string
+		status int
+		detail string
+	}{
+		{"POST /api/v1/documents/invoice HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n", 401, "Invalid API key."},
+		{"GET /healthz HTTP/1.1\r\n\r\n", 400, "Bad Request: missing required Host header"},
+	} {
+		c, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		_, err = io.WriteString(c, tc.head)
+		require.NoError(t, err)
+		require.NoError(t, c.SetReadDeadline(time.Now().Add(5*time.Second)))
+		br := bufio.NewReader(c)
+		resp, err := http.ReadResponse(br, nil)
+		require.NoError(t, err)
+		var body map[string]string
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&body))
+		require.Equal(t, tc.status, resp.StatusCode)
+		require.Equal(t, tc.detail, body["detail"])
+		_, err = io.ReadAll(br) // the server closes the connection
+		require.NoError(t, err)
+		c.Close()
+	}
+}
+
+func TestServeLimitFlags(t *testing.T) {
+	for _, args := range [][]string{{"--min-body-rate", "0"}, {"--max-conns", "-1"}, {"--write-timeout", "0s"}, {"--max-header-bytes", "10"}} {
+		code, _, stderr := runMain(t, append([]string{"serve", "--db", filepath.Join(t.TempDir(), "x.db")}, args...)...)
+		require.Equal(t, 2, code, "%v: %s", args, stderr)
+	}
+}
