@@ -241,6 +241,9 @@ type Ledger interface {
 	credits.Ledger
 	// LedgerEntries returns the team's entries, oldest first.
 	LedgerEntries(ctx context.Context, teamID string) ([]credits.Entry, error)
+	// RecentLedgerEntries returns the team's last limit entries, newest
+	// first, reading only those.
+	RecentLedgerEntries(ctx context.Context, teamID string, limit int) ([]credits.Entry, error)
 }
 
 // Store is everything the reference server stores. A new backend proves

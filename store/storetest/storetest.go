@@ -321,6 +321,12 @@ func testCore(t *testing.T, open Open) {
 			actions = append(actions, fmt.Sprintf("%s:%d", e.Action, e.Amount))
 		}
 		require.Equal(t, []string{"grant:10", "hold:5", "capture:2", "capture:2", "void:1"}, actions)
+		recent, err := b.s.RecentLedgerEntries(b.ctx, b.team.ID, 3)
+		require.NoError(t, err)
+		require.Equal(t, []credits.Entry{entries[4], entries[3], entries[2]}, recent, "the newest, newest first")
+		recent, err = b.s.RecentLedgerEntries(b.ctx, "no-such-team", 3)
+		require.NoError(t, err)
+		require.Empty(t, recent)
 
 		// The job is gone.
 		j, err := b.s.LeaseJob(b.ctx, 0)
