@@ -190,6 +190,33 @@ func TestEmbeddedInvoiceWinsOverText(t *testing.T) {
 	require.Equal(t, "1190", inv.General.TotalGrossPrice.String())
 	require.Len(t, inv.LineItems, 1)
 	require.True(t, d.Validation.Passed, d.Validation.Details.CalculationLogic)
+	// The seller's XML: every field read is certain, null fields have none.
+	require.Equal(t, 1.0, d.FieldConfidence["InvoiceNumber"])
+	require.Equal(t, 1.0, d.FieldConfidence["TotalGrossPrice"])
+	require.Equal(t, 1.0, d.FieldConfidence["lineItems"])
+	if inv.General.PaymentReference == nil {
+		require.NotContains(t, d.FieldConfidence, "PaymentReference")
+	}
+}
+
+// TestFieldConfidenceTextPath: the template-free reader scores each field
+// it read from its evidence.
+func TestFieldConfidenceTextPath(t *testing.T) {
+	t.Parallel()
+	data := pdfOf(t, 1, "Rechnung RE-2024-0815", "Gesamtbetrag 1.190,00 EUR")
+	res, err := extractor(t).Extract(context.Background(), extract.Input{Data: data, DocType: docextract.Invoice})
+	require.NoError(t, err)
+	require.Len(t, res.Documents, 1)
+	d := res.Documents[0]
+	require.Equal(t, "text", d.Source)
+	inv := d.Data.(*docextract.InvoiceData)
+	require.NotNil(t, inv.General.TotalGrossPrice)
+	for k, v := range d.FieldConfidence {
+		require.True(t, v > 0 && v <= 1, "%s: %v", k, v)
+	}
+	require.Contains(t, d.FieldConfidence, "TotalGrossPrice")
+	require.Less(t, d.FieldConfidence["TotalGrossPrice"], 1.0, "a text reading is never as certain as the XML")
+	require.NotContains(t, d.FieldConfidence, "DueDate", "no due date printed, no confidence")
 }
 
 func TestStandaloneXML(t *testing.T) {

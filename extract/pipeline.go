@@ -325,6 +325,8 @@ func xmlDocument(data *docextract.InvoiceData, info einvoice.Info) Document {
 		Data:       data,
 		Validation: validate.Invoice(data),
 		Confidence: 1,
+		// The seller's own XML: every value is what was invoiced.
+		FieldConfidence: fieldsWith(data, 1),
 	}
 	if info.Syntax == einvoice.SyntaxUBL {
 		d.TemplateID, d.Source = TemplateUBL, "ubl"

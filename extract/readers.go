@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"reflect"
+	"strings"
+
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/bank"
 	"github.com/docextract/docextract/extract/classify"
@@ -38,30 +41,84 @@ func (x *Extractor) fromPages(want docextract.DocType, pages []layout.Page, sour
 				if data, err := t.Extract(text); err == nil {
 					d.TemplateID, d.Source, d.Data = t.ID, "template", data
 					d.Validation = validate.Invoice(data)
+					d.FieldConfidence = presentConfidence(data, d.Validation.Passed)
 					docs = append(docs, d)
 					continue
 				}
 			}
 		}
-		d.Data, d.Validation, d.TemplateID = readPages(typ, sub)
+		d.Data, d.Validation, d.TemplateID, d.FieldConfidence = readPages(typ, sub)
 		docs = append(docs, d)
 	}
 	return docs
 }
 
 // readPages runs the generic reader of typ.
-func readPages(typ docextract.DocType, pages []layout.Page) (docextract.ExtractionData, docextract.Validation, string) {
+func readPages(typ docextract.DocType, pages []layout.Page) (docextract.ExtractionData, docextract.Validation, string, map[string]float64) {
 	switch typ {
 	case docextract.BankStatement:
-		d := bank.Extract(pages)
-		return d, validate.BankStatement(d), TemplateBankStmtText
+		d, conf := bank.ExtractScored(pages)
+		return d, validate.BankStatement(d), TemplateBankStmtText, conf
 	case docextract.Receipt:
 		d := receipt.Extract(pages)
-		return d, validate.Receipt(d), TemplateReceiptText
+		v := validate.Receipt(d)
+		return d, v, TemplateReceiptText, presentConfidence(d, v.Passed)
 	default:
-		d := invoice.Extract(pages)
-		return d, validate.Invoice(d), TemplateInvoiceText
+		d, conf := invoice.ExtractScored(pages)
+		return d, validate.Invoice(d), TemplateInvoiceText, conf
 	}
+}
+
+// presentConfidence gives every non-null field of data's "general" object
+// (and "lineItems" or "transactions" when there are any) one confidence:
+// 0.9 when the document passed validation, 0.6 when it did not. It serves
+// the readers that do not score their own fields (templates, receipts).
+func presentConfidence(data docextract.ExtractionData, passed bool) map[string]float64 {
+	v := 0.6
+	if passed {
+		v = 0.9
+	}
+	return fieldsWith(data, v)
+}
+
+// fieldsWith returns v for each non-null field of data's "general" object
+// and for "lineItems" or "transactions" when there are any.
+func fieldsWith(data docextract.ExtractionData, v float64) map[string]float64 {
+	out := map[string]float64{}
+	var general any
+	switch d := data.(type) {
+	case *docextract.InvoiceData:
+		general = d.General
+		if len(d.LineItems) > 0 {
+			out["lineItems"] = v
+		}
+	case *docextract.ReceiptData:
+		general = d.General
+		if len(d.LineItems) > 0 {
+			out["lineItems"] = v
+		}
+	case *docextract.BankStatementData:
+		general = d.General
+		if len(d.Transactions) > 0 {
+			out["transactions"] = v
+		}
+	default:
+		return out
+	}
+	rv := reflect.ValueOf(general)
+	rt := rv.Type()
+	for i := 0; i < rt.NumField(); i++ {
+		f := rv.Field(i)
+		if f.Kind() != reflect.Pointer || f.IsNil() {
+			continue
+		}
+		name, _, _ := strings.Cut(rt.Field(i).Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			name = rt.Field(i).Name
+		}
+		out[name] = v
+	}
+	return out
 }
 
 // classifyPages decides the type of one document's pages. The requested

@@ -40,6 +40,8 @@ type extractedDoc struct {
 	TemplateID     string                    `json:"template_id"`
 	ExtractionData docextract.ExtractionData `json:"extraction_data"`
 	Validation     docextract.Validation     `json:"validation"`
+	// FieldConfidence is extract.Document.FieldConfidence: 0..1 per field read.
+	FieldConfidence map[string]float64 `json:"confidence"`
 }
 
 type extractFailure struct {
@@ -123,7 +125,7 @@ func extractFile(ctx context.Context, x *extract.Extractor, path string, dt doce
 	for _, d := range docs {
 		line.Documents = append(line.Documents, extractedDoc{
 			DocType: d.DocType, PageStart: d.PageStart, PageEnd: d.PageEnd,
-			TemplateID: d.TemplateID, ExtractionData: d.Data, Validation: d.Validation,
+			TemplateID: d.TemplateID, ExtractionData: d.Data, Validation: d.Validation, FieldConfidence: d.FieldConfidence,
 		})
 	}
 	return line

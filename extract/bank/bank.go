@@ -48,6 +48,17 @@ func (t *table) firstNumericX() float64 {
 // Extract reads a bank statement from its pages. Fields that cannot be read
 // are nil; Transactions is never nil.
 func Extract(pages []layout.Page) *docextract.BankStatementData {
+	out, _ := ExtractScored(pages)
+	return out
+}
+
+// ExtractScored is Extract that also returns a confidence in 0..1 for each
+// field it read, keyed by the field's JSON name in "general" ("IBAN",
+// "OpeningBalance", ...) plus "transactions". The balances and the
+// transactions are trusted when opening balance + transactions = closing
+// balance, an IBAN when its check digits hold, the bank's name when a label
+// gave it rather than the top line. A field that was not read has no entry.
+func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[string]float64) {
 	out := &docextract.BankStatementData{DocType: string(docextract.BankStatement), Transactions: []docextract.Transaction{}}
 	x := &extractor{out: out}
 	for i := range pages {
@@ -55,10 +66,54 @@ func Extract(pages []layout.Page) *docextract.BankStatementData {
 	}
 	x.flush()
 	x.completeDates()
-	if out.General.BankName == nil {
-		out.General.BankName = docextract.Str(x.topName)
+	g := &out.General
+	conf := map[string]float64{}
+	if g.BankName != nil {
+		conf["BankName"] = 0.9
+	} else if x.topName != "" {
+		g.BankName = docextract.Str(x.topName)
+		conf["BankName"] = 0.5
 	}
-	return out
+	for name, v := range map[string]*string{"AccountHolder": g.AccountHolder, "AccountNumber": g.AccountNumber, "Currency": g.Currency,
+		"PeriodStart": g.PeriodStart, "PeriodEnd": g.PeriodEnd} {
+		if v != nil {
+			conf[name] = 0.9
+		}
+	}
+	if g.IBAN != nil {
+		conf["IBAN"] = 0.7
+		if textparse.ValidIBAN(*g.IBAN) {
+			conf["IBAN"] = 0.99
+		}
+	}
+	reconciles := false
+	if g.OpeningBalance != nil && g.ClosingBalance != nil {
+		sum := g.OpeningBalance.Decimal
+		for _, t := range out.Transactions {
+			sum = sum.Add(t.Amount.Decimal)
+		}
+		reconciles = sum.Equal(g.ClosingBalance.Decimal)
+	}
+	for name, a := range map[string]*docextract.Amount{"OpeningBalance": g.OpeningBalance, "ClosingBalance": g.ClosingBalance} {
+		if a != nil {
+			conf[name] = 0.7
+			if reconciles {
+				conf[name] = 0.97
+			}
+		}
+	}
+	if len(out.Transactions) > 0 {
+		conf["transactions"] = 0.5
+		if reconciles {
+			conf["transactions"] = 0.95
+		}
+		for _, t := range out.Transactions {
+			if t.Date == nil {
+				conf["transactions"] = min(conf["transactions"], 0.6)
+			}
+		}
+	}
+	return out, conf
 }
 
 type extractor struct {
@@ -154,14 +209,21 @@ func (x *extractor) page(p *layout.Page, first bool) {
 			break
 		}
 	}
+	start, titled := hdr+1, hdr >= 0
+	if hdr < 0 && x.tab == nil {
+		// No column titles this bank's way: find the table by its rows.
+		if t, at := inferTable(lines, p.Width); t != nil {
+			x.tab, hdr, start = t, at-1, at
+		}
+	}
 	for i, l := range lines {
-		if i < hdr || (hdr < 0 && x.tab == nil) {
-			x.general(l, first)
-			x.balances(l)
+		if i == hdr && titled {
+			x.currencyFromHeader(l)
 			continue
 		}
-		if i == hdr {
-			x.currencyFromHeader(l)
+		if i < start || x.tab == nil {
+			x.general(l, first)
+			x.balances(l)
 			continue
 		}
 		x.row(l)
@@ -170,6 +232,175 @@ func (x *extractor) page(p *layout.Page, first bool) {
 	// next page repeats the header and a date starts each row. Keep the
 	// current one open for continuation lines only within this page.
 	x.flush()
+}
+
+// inferTable finds a transaction table that has no recognisable column
+// titles, from its rows: lines that start (in the left quarter of the page)
+// with a date and end with an amount in the right half. At least two such
+// rows are needed. The date column starts at their dates, a second date
+// in most rows makes a value-date column, the words after the dates a
+// description column, and the amounts' right edges give the amount
+// columns: one edge is a signed amount column; two are debit and credit
+// when a row fills one of them, amount and balance when rows fill both;
+// three are debit, credit and balance. It returns the table and the index
+// of its first row.
+func inferTable(lines []*line, pageW float64) (*table, int) {
+	if pageW <= 0 {
+		pageW = 595
+	}
+	type cand struct {
+		li                int
+		dateX, valX, txtX float64
+		hasVal            bool
+		edges             []float64
+		sizes             []float64
+	}
+	var cs []cand
+	for li, l := range lines {
+		ws := l.words
+		if len(ws) < 3 || ws[0].X0 > pageW/4 || kindOf(foldWords(l.tokens())) != rowOther {
+			continue
+		}
+		rest := make([]int, len(ws))
+		for i := range rest {
+			rest[i] = i
+		}
+		ds := rowDates(ws, rest, 0)
+		if len(ds) == 0 {
+			continue
+		}
+		c := cand{li: li, dateX: ws[0].X0, valX: -1, txtX: -1}
+		next := ds[0].n
+		if len(ds) == 2 {
+			c.hasVal = true
+			c.valX = ws[0].X0
+		} else if next < len(ws) {
+			if d2 := rowDates(ws, rest, next); len(d2) == 1 {
+				c.hasVal, c.valX = true, ws[next].X0
+				next += d2[0].n
+			}
+		}
+		if next < len(ws) {
+			c.txtX = ws[next].X0
+		}
+		for i := next; i < len(ws); i++ {
+			if m, ok := amountAt(ws, i); ok && m.x1 > pageW/2 {
+				c.edges = append(c.edges, ws[i].X1)
+				c.sizes = append(c.sizes, ws[i].X1-ws[m.used[0]].X0)
+				i = m.used[len(m.used)-1]
+			}
+		}
+		if len(c.edges) == 0 || c.txtX < 0 {
+			continue
+		}
+		cs = append(cs, c)
+	}
+	if len(cs) < 2 {
+		return nil, 0
+	}
+	size := lines[cs[0].li].size
+	// Cluster the amounts' right edges.
+	type cluster struct {
+		x1, x0 float64
+		n      int
+	}
+	var cl []cluster
+	filled := 0 // rows with amounts in two or more clusters
+	for _, c := range cs {
+		hit := map[int]bool{}
+		for k, e := range c.edges {
+			found := -1
+			for j := range cl {
+				if abs(cl[j].x1-e) < 1.5*size {
+					found = j
+					break
+				}
+			}
+			if found < 0 {
+				cl = append(cl, cluster{x1: e, x0: e - c.sizes[k]})
+				found = len(cl) - 1
+			}
+			cl[found].n++
+			cl[found].x0 = min(cl[found].x0, e-c.sizes[k])
+			hit[found] = true
+		}
+		if len(hit) >= 2 {
+			filled++
+		}
+	}
+	// Clusters of a single stray amount are noise.
+	var keep []cluster
+	for _, c := range cl {
+		if c.n >= 2 || len(cs) == 2 {
+			keep = append(keep, c)
+		}
+	}
+	if len(keep) == 0 || len(keep) > 3 {
+		return nil, 0
+	}
+	sort.Slice(keep, func(i, j int) bool { return keep[i].x1 < keep[j].x1 })
+	var kinds []colKind
+	switch len(keep) {
+	case 1:
+		kinds = []colKind{colAmount}
+	case 2:
+		kinds = []colKind{colDebit, colCredit}
+		if filled*2 > len(cs) {
+			kinds = []colKind{colAmount, colBalance}
+		}
+	case 3:
+		kinds = []colKind{colDebit, colCredit, colBalance}
+	}
+	med := func(get func(cand) float64) float64 {
+		var v []float64
+		for _, c := range cs {
+			if x := get(c); x >= 0 {
+				v = append(v, x)
+			}
+		}
+		sort.Float64s(v)
+		return v[len(v)/2]
+	}
+	t := &table{y: lines[cs[0].li].y0}
+	minDate := cs[0].dateX
+	vals := 0
+	for _, c := range cs {
+		minDate = min(minDate, c.dateX)
+		if c.hasVal && c.valX > c.dateX {
+			vals++
+		}
+	}
+	t.cols = append(t.cols, column{kind: colDate, x0: minDate, x1: minDate})
+	if vals*2 > len(cs) {
+		vx := med(func(c cand) float64 {
+			if c.hasVal && c.valX > c.dateX {
+				return c.valX
+			}
+			return -1
+		})
+		t.cols = append(t.cols, column{kind: colValue, x0: vx, x1: vx})
+	}
+	tx := med(func(c cand) float64 { return c.txtX })
+	if tx >= keep[0].x0 {
+		return nil, 0
+	}
+	t.cols = append(t.cols, column{kind: colDesc, x0: tx, x1: tx})
+	for i, c := range keep {
+		t.cols = append(t.cols, column{kind: kinds[i], x0: c.x0, x1: c.x1})
+	}
+	sort.Slice(t.cols, func(i, j int) bool { return t.cols[i].x0 < t.cols[j].x0 })
+	for i := range t.cols {
+		c := &t.cols[i]
+		c.lo = c.x0 - 3
+		if i == 0 {
+			c.lo = -1e9
+		}
+		c.hi = 1e9
+		if i+1 < len(t.cols) {
+			c.hi = t.cols[i+1].x0 - 3
+		}
+	}
+	return t, cs[0].li
 }
 
 // headerOf recognises the table header line.

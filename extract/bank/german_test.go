@@ -39,6 +39,8 @@ type pdfCanvas struct {
 	tr    func(string) string
 	pages []layout.Page
 	size  float64
+	// untitled drops the column titles and the lines naming the currency.
+	untitled bool
 }
 
 func newPDFCanvas() *pdfCanvas {
@@ -121,9 +123,11 @@ func gMoney(d decimal.Decimal) string {
 }
 
 // newGermanStatement generates a statement in style "sh" or "signed" with n
-// transactions, rowsPerPage rows of text per page.
+// transactions, rowsPerPage rows of text per page. A style ending in
+// "-untitled" prints no column titles (and so no currency).
 func newGermanStatement(t testing.TB, style string, seed uint64, n, rowsPerPage int) *germanStatement {
 	t.Helper()
+	style, untitled := strings.CutSuffix(style, "-untitled")
 	r := rand.New(rand.NewPCG(seed, 0xba4c))
 	start := time.Date(2022+r.IntN(3), time.Month(1+r.IntN(12)), 1, 0, 0, 0, 0, time.UTC)
 	end := start.AddDate(0, 1, -1)
@@ -167,6 +171,10 @@ func newGermanStatement(t testing.TB, style string, seed uint64, n, rowsPerPage 
 	}
 
 	c := newPDFCanvas()
+	c.untitled = untitled
+	if untitled {
+		g.Currency = nil
+	}
 	switch style {
 	case "sh":
 		g.BankName = docextract.Str("Sparkasse Musterstadt")
@@ -233,10 +241,12 @@ func drawSH(c *pdfCanvas, start, end time.Time, iban string, opening decimal.Dec
 		c.text(200, 140, "IBAN "+groups4(iban))
 		c.text(420, 140, "BIC COLSDE33XXX")
 		c.font(true, 9)
-		c.text(xDate, 170, "Bu-Tag")
-		c.text(xValue, 170, "Wert")
-		c.text(xText, 170, "Vorgang")
-		c.right(xAmt, 170, "Umsatz EUR")
+		if !c.untitled {
+			c.text(xDate, 170, "Bu-Tag")
+			c.text(xValue, 170, "Wert")
+			c.text(xText, 170, "Vorgang")
+			c.right(xAmt, 170, "Umsatz EUR")
+		}
 		c.font(false, 9)
 		y = 188
 	}
@@ -309,12 +319,14 @@ func drawSigned(c *pdfCanvas, start, end time.Time, iban string, opening decimal
 		c.text(470, 70, fmt.Sprintf("Seite %d", page))
 		c.text(50, 84, "IBAN: "+groups4(iban)+"   BIC: PBNKDEFFXXX")
 		c.text(50, 98, "Kontoinhaber: Max Mustermann")
-		c.text(50, 112, "Alle Beträge in EUR")
 		c.font(true, 9)
-		c.text(xDate, 140, "Buchung/Wert")
-		c.text(xText, 140, "Vorgang/Buchungsinformation")
-		c.right(xSoll, 140, "Soll")
-		c.right(xHaben, 140, "Haben")
+		if !c.untitled {
+			c.text(50, 112, "Alle Beträge in EUR")
+			c.text(xDate, 140, "Buchung/Wert")
+			c.text(xText, 140, "Vorgang/Buchungsinformation")
+			c.right(xSoll, 140, "Soll")
+			c.right(xHaben, 140, "Haben")
+		}
 		c.font(false, 9)
 		y = 158
 	}
@@ -390,7 +402,7 @@ func checkGerman(t *testing.T, want *germanStatement, got *docextract.BankStatem
 
 func TestGermanBankLayouts(t *testing.T) {
 	t.Parallel()
-	for _, style := range []string{"sh", "signed"} {
+	for _, style := range []string{"sh", "signed", "sh-untitled", "signed-untitled"} {
 		for seed := range uint64(5) {
 			t.Run(fmt.Sprintf("%s/%d", style, seed), func(t *testing.T) {
 				t.Parallel()
@@ -408,7 +420,7 @@ func TestGermanBankLayoutsThroughPDFium(t *testing.T) {
 		t.Skip("starts PDFium")
 	}
 	e := engine(t)
-	for _, style := range []string{"sh", "signed"} {
+	for _, style := range []string{"sh", "signed", "sh-untitled", "signed-untitled"} {
 		for seed := range uint64(3) {
 			t.Run(fmt.Sprintf("%s/%d", style, seed), func(t *testing.T) {
 				s := newGermanStatement(t, style, 50+seed, 8+int(seed)*9, 28)
@@ -418,4 +430,30 @@ func TestGermanBankLayoutsThroughPDFium(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestConfidence: a statement that reconciles has trusted balances and
+// transactions; one amount misread makes them doubtful.
+func TestConfidence(t *testing.T) {
+	t.Parallel()
+	s := newGermanStatement(t, "signed", 7, 8, 30)
+	_, conf := ExtractScored(s.pages)
+	require.GreaterOrEqual(t, conf["OpeningBalance"], 0.95)
+	require.GreaterOrEqual(t, conf["transactions"], 0.95)
+	require.Equal(t, 0.99, conf["IBAN"])
+	// Change one printed amount: the statement no longer reconciles.
+	pages := make([]layout.Page, len(s.pages))
+	copy(pages, s.pages)
+	pages[0].Words = append([]layout.Word(nil), s.pages[0].Words...)
+	changed := false
+	for i, w := range pages[0].Words {
+		if i > 0 && pages[0].Words[i-1].Text == "-" && !changed {
+			pages[0].Words[i].Text = "1,00"
+			changed = w.Text != "1,00"
+		}
+	}
+	require.True(t, changed)
+	_, conf = ExtractScored(pages)
+	require.Less(t, conf["transactions"], 0.6)
+	require.Less(t, conf["ClosingBalance"], 0.8)
 }

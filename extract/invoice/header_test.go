@@ -160,3 +160,32 @@ func TestHeaderNoInventedTaxRow(t *testing.T) {
 	require.Empty(t, got.Taxes)
 	require.Equal(t, "119", amt2(got.General.TotalGrossPrice))
 }
+
+// TestConfidence: amounts that add up are trusted more than amounts that
+// do not; a seller guessed from the top line less than a labelled one; a
+// valid IBAN more than one that only has the shape.
+func TestConfidence(t *testing.T) {
+	t.Parallel()
+	_, good := ExtractScored(grid(
+		"40 14 b|50:Harbour Supplies Ltd", "60 9|50:IBAN GB29 NWBK 6016 1331 9268 19",
+		"120 10|50:Invoice number: INV-77", "135 10|50:Invoice date: 2014-08-03",
+		"300 10|330:Total excl. VAT|540>£80.00", "315 10|330:VAT 20%|540>£16.00", "330 10 b|330:Total incl. VAT|540>£96.00",
+	))
+	_, bad := ExtractScored(grid(
+		"40 14 b|50:Harbour Supplies Ltd", "60 9|50:IBAN GB00 NWBK 6016 1331 9268 19",
+		"120 10|50:Invoice number: INV-77",
+		"300 10|330:Total excl. VAT|540>£80.00", "315 10|330:VAT 20%|540>£17.00", "330 10 b|330:Total incl. VAT|540>£96.00",
+	))
+	for _, f := range []string{"TotalNetPrice", "TotalTaxAmount", "TotalGrossPrice"} {
+		require.GreaterOrEqual(t, good[f], 0.95, f)
+		require.Less(t, bad[f], good[f], f)
+	}
+	require.Equal(t, 0.99, good["IBAN"])
+	require.Less(t, bad["IBAN"], 0.8)
+	require.Equal(t, 0.5, good["SellerName"], "the top line is a guess")
+	require.Greater(t, good["InvoiceNumber"], 0.8)
+	require.NotContains(t, bad, "InvoiceDate")
+	for k, v := range good {
+		require.True(t, v > 0 && v <= 1, "%s: %v", k, v)
+	}
+}

@@ -14,9 +14,23 @@ import (
 // Taxes are empty, not nil. Details is set when a line total, allowance or
 // charge total, or prepaid amount is printed.
 func Extract(pages []layout.Page) *docextract.InvoiceData {
+	out, _ := ExtractScored(pages)
+	return out
+}
+
+// ExtractScored is Extract that also returns a confidence in 0..1 for each
+// field it read, keyed by the field's JSON name in "general"
+// ("InvoiceNumber", "TotalGrossPrice", ...) plus "lineItems". The
+// confidence comes from the evidence: how specific the label was and where
+// the value stood, whether net + tax = gross holds between printed amounts,
+// valid IBAN check digits, whether the line items add up to the net or line
+// total; on OCR pages it is scaled by the recogniser's mean word confidence.
+// A field that was not read has no entry.
+func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]float64) {
 	out := &docextract.InvoiceData{DocType: string(docextract.Invoice), LineItems: []docextract.LineItem{}, Taxes: []docextract.TaxBreakdown{}}
+	conf := map[string]float64{}
 	if len(pages) == 0 {
-		return out
+		return out, conf
 	}
 	d := newDoc(pages)
 	g := &out.General
@@ -24,6 +38,7 @@ func Extract(pages []layout.Page) *docextract.InvoiceData {
 	tnums, tdates := d.titleNumbers()
 	if c := best(append(d.invoiceNumbers(), tnums...)); c != nil {
 		g.InvoiceNumber = docextract.Str(c.s)
+		conf["InvoiceNumber"] = labelConf(c.score)
 	}
 	dates := d.dateCands(textparse.FieldInvoiceDate)
 	dates = append(dates, d.titleDates()...)
@@ -34,9 +49,11 @@ func Extract(pages []layout.Page) *docextract.InvoiceData {
 	}
 	if c := best(dates); c != nil {
 		g.InvoiceDate = docextract.Str(c.s)
+		conf["InvoiceDate"] = labelConf(c.score)
 	}
 	if c := best(d.dateCands(textparse.FieldDueDate)); c != nil {
 		g.DueDate = docextract.Str(c.s)
+		conf["DueDate"] = labelConf(c.score)
 	}
 
 	items, ex := d.lineItems()
@@ -46,7 +63,14 @@ func Extract(pages []layout.Page) *docextract.InvoiceData {
 	g.TotalTaxAmount = amount(t.tax)
 	g.TotalGrossPrice = amount(t.gross)
 	g.AmountDue = amount(t.due)
-	g.Currency = docextract.Str(d.currency(t))
+	for k, v := range t.conf {
+		conf[k] = v
+	}
+	cur, curConf := d.currency(t)
+	g.Currency = docextract.Str(cur)
+	if cur != "" {
+		conf["Currency"] = curConf
+	}
 	for _, r := range taxes {
 		out.Taxes = append(out.Taxes, docextract.TaxBreakdown{
 			TaxRate: amount(&r.rate), TaxableAmount: amount(&r.base), TaxAmount: amount(&r.tax)})
@@ -60,18 +84,37 @@ func Extract(pages []layout.Page) *docextract.InvoiceData {
 	buyer := d.buyerLines()
 	if c := best(d.partyName(textparse.FieldBuyer)); c != nil {
 		g.BuyerName = docextract.Str(c.s)
+		conf["BuyerName"] = 0.85 * min(1, c.score)
 	}
 	sellers := d.partyName(textparse.FieldSeller)
+	sellerConf := 0.85 // under a seller label
 	if len(sellers) == 0 {
 		sellers = d.sellerGuess(buyer)
+		sellerConf = 0.5 // the most name-like line at the top: a judgement
 	}
 	if c := best(sellers); c != nil {
 		g.SellerName = docextract.Str(c.s)
+		conf["SellerName"] = sellerConf
 	}
 	g.SellerVATId = docextract.Str(d.sellerVAT(buyer))
+	if g.SellerVATId != nil {
+		conf["SellerVATId"] = 0.9 // the shape of its country's VAT id
+	}
 	g.IBAN = docextract.Str(d.iban())
+	if g.IBAN != nil {
+		conf["IBAN"] = 0.7 // the shape of an IBAN after an IBAN label
+		if textparse.ValidIBAN(*g.IBAN) {
+			conf["IBAN"] = 0.99
+		}
+	}
 	g.PaymentReference = docextract.Str(d.paymentRef())
+	if g.PaymentReference != nil {
+		conf["PaymentReference"] = 0.7
+	}
 	out.LineItems = items
+	if len(items) > 0 {
+		conf["lineItems"] = itemsConf(items, t)
+	}
 	if ex.allowance != nil || ex.charge != nil {
 		if out.Extra == nil {
 			out.Extra = &docextract.InvoiceDetails{}
@@ -83,7 +126,50 @@ func Extract(pages []layout.Page) *docextract.InvoiceData {
 			out.Extra.ChargeTotal = amount(ex.charge)
 		}
 	}
-	return out
+	if k := ocrConf(pages); k < 1 {
+		for f := range conf {
+			conf[f] *= k
+		}
+	}
+	return out, conf
+}
+
+// itemsConf is the confidence of the line items: high when their totals add
+// up to the printed line total or net, low when they do not.
+func itemsConf(items []docextract.LineItem, t totals) float64 {
+	var sum decimal.Decimal
+	for _, it := range items {
+		if it.ProductTotalPrice == nil {
+			return 0.5
+		}
+		sum = sum.Add(it.ProductTotalPrice.Decimal)
+	}
+	for _, want := range []*decimal.Decimal{t.lineTotal, t.net} {
+		if want != nil && want.Equal(sum) {
+			return 0.95
+		}
+	}
+	return 0.6
+}
+
+// ocrConf is the factor applied to every confidence of a document read by
+// OCR: the mean recogniser confidence of its words (1 for a text layer),
+// never below 0.5.
+func ocrConf(pages []layout.Page) float64 {
+	sum, n := 0.0, 0
+	for _, p := range pages {
+		if !p.OCR {
+			continue
+		}
+		for _, w := range p.Words {
+			sum += w.Conf
+			n++
+		}
+	}
+	if n == 0 {
+		return 1
+	}
+	return min(1, max(0.5, sum/float64(n)/100))
 }
 
 func amount(v *decimal.Decimal) *docextract.Amount {

@@ -27,11 +27,40 @@ type line struct {
 	datesDone bool
 }
 
+// mayHoldDate is a cheap test that spares FindDates most lines: a date
+// needs a month name, a word with two date separators ("03.08.2014",
+// "2014/08/03") or an eight-digit word ("20140803").
+func mayHoldDate(l *line) bool {
+	for _, w := range l.words {
+		seps, digits := 0, 0
+		for i := 0; i < len(w); i++ {
+			switch c := w[i]; {
+			case c >= '0' && c <= '9':
+				digits++
+			case c == '.' || c == '/' || c == '-':
+				seps++
+			}
+		}
+		if digits > 0 && seps >= 2 || digits == 8 {
+			return true
+		}
+	}
+	for _, t := range l.toks {
+		if len(t) >= 3 && textparse.MonthNumber(t) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // dateWords returns, per word of l, whether it is part of a printed date
 // ("August 3 , 2014", "3. Aug. 2014", "03/08/2014").
 func (d *doc) dateWords(l *line) []bool {
 	if !l.datesDone {
 		l.datesDone = true
+		if !mayHoldDate(l) {
+			return nil
+		}
 		for _, m := range textparse.FindDates(l.words, d.order) {
 			if l.inDate == nil {
 				l.inDate = make([]bool, len(l.words))

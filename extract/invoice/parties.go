@@ -182,8 +182,9 @@ func (d *doc) sellerGuess(exclude map[int]bool) []cand {
 }
 
 // currency decides the invoice currency: a "Currency:" label, else the ISO
-// codes and symbols printed with the amounts and in the text, by vote.
-func (d *doc) currency(t totals) string {
+// codes and symbols printed with the amounts and in the text, by vote. The
+// second result is its confidence.
+func (d *doc) currency(t totals) (string, float64) {
 	var found string
 	d.eachLabel(func(li int, m textparse.LabelMatch) {
 		if m.Field != textparse.FieldCurrency || found != "" {
@@ -207,10 +208,10 @@ func (d *doc) currency(t totals) string {
 		}
 	})
 	if found != "" {
-		return found
+		return found, 0.97
 	}
 	if t.grossCur != "" {
-		return t.grossCur
+		return t.grossCur, 0.93
 	}
 	votes := map[string]int{}
 	for li := range d.lines {
@@ -232,13 +233,18 @@ func (d *doc) currency(t totals) string {
 			}
 		}
 	}
-	bestN := 0
+	bestN, total := 0, 0
 	for c, n := range votes {
+		total += n
 		if n > bestN || (n == bestN && c < found) {
 			found, bestN = c, n
 		}
 	}
-	return found
+	if found == "" {
+		return "", 0
+	}
+	// A clear majority of printed codes and symbols.
+	return found, 0.6 + 0.3*float64(bestN)/float64(total)
 }
 
 // codeStandsAsCurrency reports whether the ISO code at word wi of l is

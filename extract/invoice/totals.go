@@ -102,6 +102,16 @@ func dedupe(cs []cand) []cand {
 type totals struct {
 	net, tax, gross, due, prepaid, lineTotal, allowance, charge *decimal.Decimal
 	netCur, grossCur                                            string
+	// conf is the confidence of net, tax, gross and due in 0..1, keyed by
+	// field name: from the label's score, raised when net + tax = gross
+	// holds between printed amounts, lower for an amount derived from others.
+	conf map[string]float64
+}
+
+// labelConf maps a candidate score (label strength, position bonuses and
+// penalties; about 0.4..1.3) to a confidence in 0..1.
+func labelConf(score float64) float64 {
+	return min(0.95, max(0.3, 0.35+0.55*score))
 }
 
 func top(cs []cand, n int) []*cand {
@@ -181,6 +191,20 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		}
 	}
 	t.net, t.tax, t.gross, t.due = val(bn), val(bt), val(bg), val(bd)
+	t.conf = map[string]float64{}
+	sums := bn != nil && bt != nil && bg != nil && bn.a.v.Add(bt.a.v).Equal(bg.a.v)
+	for name, c := range map[string]*cand{"TotalNetPrice": bn, "TotalTaxAmount": bt, "TotalGrossPrice": bg, "AmountDue": bd} {
+		if c == nil {
+			continue
+		}
+		t.conf[name] = labelConf(c.score)
+		if sums && name != "AmountDue" {
+			t.conf[name] = max(t.conf[name], 0.97)
+		}
+	}
+	if bd != nil && bg != nil && bd.a.v.Equal(bg.a.v) {
+		t.conf["AmountDue"] = max(t.conf["AmountDue"], 0.9)
+	}
 	if bn != nil {
 		t.netCur = bn.a.cur
 	}
@@ -205,22 +229,27 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 	if t.tax == nil && len(taxes) > 0 {
 		v := sumTax
 		t.tax = &v
+		t.conf["TotalTaxAmount"] = 0.85 // the printed breakdown's rows agree to the cent
 	}
 	if t.gross == nil && t.net != nil && t.tax != nil {
 		v := t.net.Add(*t.tax)
 		t.gross = &v
+		t.conf["TotalGrossPrice"] = 0.7 * min(t.conf["TotalNetPrice"], t.conf["TotalTaxAmount"]) / 0.95
 	}
 	if t.gross == nil && t.due != nil && (t.prepaid == nil || t.prepaid.IsZero()) {
 		v := *t.due
 		t.gross = &v
+		t.conf["TotalGrossPrice"] = 0.8 * t.conf["AmountDue"]
 	}
 	if t.net == nil && t.gross != nil && t.tax != nil {
 		v := t.gross.Sub(*t.tax)
 		t.net = &v
+		t.conf["TotalNetPrice"] = 0.7 * min(t.conf["TotalGrossPrice"], t.conf["TotalTaxAmount"]) / 0.95
 	}
 	if t.net == nil && t.gross != nil && len(taxes) > 0 && sumBase.Add(sumTax).Equal(*t.gross) {
 		v := sumBase
 		t.net = &v
+		t.conf["TotalNetPrice"] = 0.85
 	}
 	return t
 }
