@@ -4,6 +4,7 @@
 //
 // GCRA keeps one timestamp per key (the theoretical arrival time), so it
 // allows a full burst of N requests and then one every DURATION/N: a rolling
-// window without per-request bookkeeping. It is not distributed: each process
-// limits on its own.
+// window without per-request bookkeeping. New keeps that timestamp in the
+// process; NewShared keeps it in a Shared store (the PostgreSQL store is
+// one, one statement per decision), so several processes enforce one limit.
 package ratelimit

@@ -190,9 +190,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		BaseURL: c.baseURL, TemplateGroups: groups, Logger: log}
 	pool := &worker.Pool{Store: db, Extractor: x, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
 		OnTaskEvent: hooks.Wake, Logger: log}
+	limiter := ratelimit.New(rate, nil)
+	if pg, ok := db.(*postgres.DB); ok {
+		// One limit for the fleet: the state per key is in the database.
+		limiter = ratelimit.NewShared(rate, pg, nil, func(err error) { log.Warn("rate limit: refused without a decision", "err", err) })
+	}
 	srv := &httpapi.Server{
 		Store: db, SpoolDir: c.spoolDir, Inspector: x, OnTaskQueued: pool.Notify,
-		RateLimiter: ratelimit.New(rate, nil), BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log,
+		RateLimiter: limiter, BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log,
 		Limits: httpapi.Limits{MinBodyRate: c.net.minBodyRate, BodyGrace: c.net.bodyGrace, WriteTimeout: c.net.write},
 	}
 

@@ -2,11 +2,14 @@ package postgres_test
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/postgres"
 	"github.com/docextract/docextract/store/postgres/pgtest"
@@ -64,4 +67,59 @@ func TestOpenRejectsBadURL(t *testing.T) {
 	t.Parallel()
 	_, err := postgres.Open(context.Background(), "postgres://%zz")
 	require.Error(t, err)
+}
+
+// TestSharedRateLimit: three processes (three pools on one schema) share
+// one limit of 60 per minute; 100 requests with one key spread over them
+// at once are allowed exactly 60 times, and a refusal says when to retry.
+func TestSharedRateLimit(t *testing.T) {
+	t.Parallel()
+	url := pgtest.Schema(t, 4)
+	rate, err := ratelimit.ParseRate("60/1m")
+	require.NoError(t, err)
+	var limiters []*ratelimit.Limiter
+	for range 3 {
+		db := openDB(t, url)
+		limiters = append(limiters, ratelimit.NewShared(rate, db, nil, func(err error) { t.Errorf("shared limiter: %v", err) }))
+	}
+	var allowed atomic.Int64
+	var wg sync.WaitGroup
+	for i := range 100 {
+		wg.Go(func() {
+			d := limiters[i%3].Allow("key-1")
+			if d.Allowed {
+				allowed.Add(1)
+				return
+			}
+			if d.RetryAfter <= 0 || d.RetryAfter > 10*time.Second {
+				t.Errorf("refused with RetryAfter %v, want about the 1 s emission interval", d.RetryAfter)
+			}
+		})
+	}
+	wg.Wait()
+	require.Equal(t, int64(60), allowed.Load())
+	// Another key has its own quota.
+	require.True(t, limiters[0].Allow("key-2").Allowed)
+}
+
+// TestSharedRateLimitRefill: the quota comes back at the emission rate.
+func TestSharedRateLimitRefill(t *testing.T) {
+	t.Parallel()
+	db := openDB(t, pgtest.Schema(t, 2))
+	rate, err := ratelimit.ParseRate("2/1s")
+	require.NoError(t, err)
+	now := time.Unix(1_800_000_000, 0)
+	l := ratelimit.NewShared(rate, db, func() time.Time { return now }, func(err error) { t.Error(err) })
+	d := l.Allow("k")
+	require.True(t, d.Allowed)
+	require.Equal(t, 1, d.Remaining)
+	require.True(t, l.Allow("k").Allowed)
+	d = l.Allow("k")
+	require.False(t, d.Allowed)
+	require.Equal(t, 500*time.Millisecond, d.RetryAfter)
+	now = now.Add(500 * time.Millisecond)
+	require.True(t, l.Allow("k").Allowed)
+	require.False(t, l.Allow("k").Allowed)
+	require.NoError(t, db.SweepGCRA(context.Background(), now.Add(2*time.Second)))
+	require.True(t, l.Allow("k").Allowed, "swept: a full quota again")
 }

@@ -238,7 +238,8 @@ CREATE TABLE signing_keys (
 	created_at BIGINT NOT NULL
 );
 
--- Shared rate limit: the GCRA theoretical arrival time per key, so a limit
+-- Shared rate limit: the GCRA theoretical arrival time per key (Unix
+-- microseconds: an emission interval may be shorter than a millisecond), so a limit
 -- holds for the whole fleet. A row whose tat has passed is a full quota and
 -- may be deleted at any time.
 CREATE TABLE rate_limits (
