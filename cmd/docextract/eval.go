@@ -16,7 +16,7 @@ import (
 func init() {
 	register(command{
 		name:    "eval",
-		summary: "score invoice extraction against a corpus of e-invoices (XML as ground truth)",
+		summary: "score extraction against a corpus: e-invoices (XML as ground truth) or receipts (-receipts)",
 		run:     runEval,
 	})
 }
@@ -25,7 +25,10 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlagSet("eval", stderr)
 	dir := fs.String("corpus", filepath.Join("..", "shared", "corpus", "einvoice"), "corpus directory: PDFs with embedded or adjacent invoice XML, and standalone XMLs")
 	files := fs.String("files", "all", "which files the per-file table lists: all, tune, report or none (tune only while tuning rules)")
-	misses := fs.Bool("misses", false, "after the tables, list every text-path miss with the value read and the truth (of the files -files lists)")
+	misses := fs.Bool("misses", false, "after the tables, list every text-path (receipts: box and OCR) miss with the value read and the truth (of the files -files lists)")
+	receipts := fs.String("receipts", "", "score receipts instead: a folder in the SROIE layout (key/, box/, img/) or of images each with a truth JSON beside it")
+	useOCR := fs.Bool("ocr", true, "receipts: also OCR the images (tesseract, about 2 s an image)")
+	ocrCache := fs.String("ocr-cache", "", "receipts: keep each image's OCR result in this folder and reuse it on later runs")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -39,6 +42,9 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		show = func(f string) bool { return eval.Part(f) == part }
 	default:
 		return errUsage
+	}
+	if *receipts != "" {
+		return evalReceipts(ctx, receiptEval{dir: *receipts, ocr: *useOCR, cache: *ocrCache, show: show, misses: *misses}, stdout, stderr)
 	}
 	cases, err := eval.LoadCorpus(*dir)
 	if err != nil {

@@ -67,6 +67,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	x.flush()
 	x.completeDates()
 	g := &out.General
+	if g.ClosingBalance == nil && x.carried != nil && !x.carriedAfter {
+		g.ClosingBalance = docextract.NewAmount(*x.carried)
+	}
 	conf := map[string]float64{}
 	if g.BankName != nil {
 		conf["BankName"] = 0.9
@@ -127,6 +130,12 @@ type extractor struct {
 	minDate, maxDate string
 	// pending holds the transactions whose dates still need a year.
 	pending []pendingDate
+	// curLines counts the lines of the current transaction.
+	curLines int
+	// carried is the balance of the last carry row ("Übertrag", "balance
+	// carried forward") and whether a transaction followed it.
+	carried      *decimal.Decimal
+	carriedAfter bool
 	// sawTop and topName hold the first text of the statement, the
 	// bank's name when no label names it.
 	sawTop  bool
@@ -190,6 +199,7 @@ func (x *extractor) flush() {
 	x.cur.t.Description = docextract.Str(strings.Join(x.cur.desc, " "))
 	x.cur.t.Reference = docextract.Str(strings.Join(x.cur.ref, " "))
 	n := len(x.out.Transactions)
+	x.carriedAfter = true
 	if x.cur.dm[0] > 0 {
 		x.pending = append(x.pending, pendingDate{txn: n, month: x.cur.dm[0], day: x.cur.dm[1]})
 	}
@@ -641,6 +651,18 @@ func kindOf(fw []string) rowKind {
 	return rowOther
 }
 
+// carry handles a carried balance: before any transaction and any opening
+// balance it is the opening balance ("Balance brought forward" opens UK
+// statements); the last one, when no transaction follows it, is the
+// closing balance unless a closing label gives it.
+func (x *extractor) carry(v decimal.Decimal) {
+	if len(x.out.Transactions) == 0 && x.cur == nil && x.out.General.OpeningBalance == nil {
+		x.out.General.OpeningBalance = docextract.NewAmount(v)
+		return
+	}
+	x.carried, x.carriedAfter = &v, false
+}
+
 // balances handles an opening or closing balance outside the table (a
 // summary box).
 func (x *extractor) balances(l *line) {
@@ -689,7 +711,14 @@ func (x *extractor) row(l *line) {
 	fw := foldWords(l.tokens())
 	amounts, used := t.lineAmounts(ws)
 	switch k := kindOf(fw); k {
-	case rowCarry, rowTotal:
+	case rowCarry:
+		x.flush()
+		x.noteDates(l.tokens())
+		if v, ok := balanceValue(amounts); ok {
+			x.carry(v)
+		}
+		return
+	case rowTotal:
 		x.flush()
 		x.noteDates(l.tokens())
 		return
@@ -749,6 +778,17 @@ func (x *extractor) row(l *line) {
 		}
 		x.words(ws, used)
 		x.lastY = l.y1
+		x.curLines = 1
+		return
+	}
+	// "Buchung" over "Valuta": the value date under the booking date, on the
+	// line right below the amount line, starting that line.
+	if x.cur != nil && x.curLines == 1 && len(amounts) == 0 && (date != "" || dm[0] > 0) && value == "" && vdm[0] == 0 &&
+		x.cur.t.ValueDate == nil && x.cur.vdm[0] == 0 && l.y0-x.lastY <= 1.2*l.size {
+		x.cur.t.ValueDate, x.cur.vdm = docextract.Str(date), dm
+		x.words(ws, used)
+		x.lastY = l.y1
+		x.curLines++
 		return
 	}
 	// A continuation line: no date, no amount, close below the row, words
@@ -763,6 +803,7 @@ func (x *extractor) row(l *line) {
 	}
 	x.words(ws, used)
 	x.lastY = l.y1
+	x.curLines++
 }
 
 // rowDate is a date read from the date columns of a row: a full date, or

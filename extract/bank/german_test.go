@@ -27,7 +27,9 @@ import (
 //     (debit) or "H" (credit) marker, "ALTER KONTOSTAND vom <date>" and
 //     "NEUER KONTOSTAND vom <date>" rows, and "Übertrag auf Blatt 2" /
 //     "Übertrag von Blatt 1" rows carrying the balance across pages.
-//   - "signed" (Postbank/ING style): a combined "Buchung/Wert" column with
+//   - "ing": the booking date over the value date in one column, the
+//     balances in a box above the table, "-45,99" in one amount column.
+//   - "signed" (Postbank style): a combined "Buchung/Wert" column with
 //     "03.07./03.07.", signed amounts with a space after the sign
 //     ("- 45,99", "+ 2.853,82") in Soll and Haben columns, descriptions of
 //     up to three lines under the amount line, and "Kontostand am <date>"
@@ -172,13 +174,16 @@ func newGermanStatement(t testing.TB, style string, seed uint64, n, rowsPerPage 
 
 	c := newPDFCanvas()
 	c.untitled = untitled
-	if untitled {
+	if untitled && style != "ing" { // the ING box prints "1.234,56 EUR"
 		g.Currency = nil
 	}
 	switch style {
 	case "sh":
 		g.BankName = docextract.Str("Sparkasse Musterstadt")
 		drawSH(c, start, end, iban, opening, txns, rowsPerPage)
+	case "ing":
+		g.BankName = docextract.Str("ING")
+		drawING(c, iban, opening, bal, txns, rowsPerPage)
 	case "signed":
 		g.BankName = docextract.Str("Postbank")
 		g.PeriodStart, g.PeriodEnd = docextract.Str(start.Format(time.DateOnly)), docextract.Str(end.Format(time.DateOnly))
@@ -363,6 +368,67 @@ func drawSigned(c *pdfCanvas, start, end time.Time, iban string, opening decimal
 	c.text(50, 805, "Postbank – eine Niederlassung der Deutsche Bank AG")
 }
 
+// drawING draws an ING-like layout: the balances in a box above the table,
+// the booking date over the value date ("Buchung" over "Valuta"), amounts
+// with a glued minus in one "Betrag (EUR)" column.
+func drawING(c *pdfCanvas, iban string, opening, closing decimal.Decimal, txns []gTxn, rowsPerPage int) {
+	const xDate, xText, xAmt = 50.0, 120.0, 545.0
+	signed := func(v decimal.Decimal) string {
+		if v.Sign() < 0 {
+			return "-" + gMoney(v)
+		}
+		return gMoney(v)
+	}
+	page := 0
+	var y float64
+	header := func() {
+		c.addPage()
+		page++
+		c.font(true, 16)
+		c.text(50, 36, "ING")
+		c.font(false, 9)
+		c.text(300, 40, "Girokonto Nummer 5403201234")
+		c.text(300, 52, fmt.Sprintf("Kontoauszug Seite %d", page))
+		c.text(50, 90, "Max Mustermann")
+		c.text(300, 90, "IBAN "+groups4(iban))
+		if page == 1 {
+			c.text(300, 110, "Alter Saldo")
+			c.right(xAmt, 110, signed(opening)+" EUR")
+			c.text(300, 122, "Neuer Saldo")
+			c.right(xAmt, 122, signed(closing)+" EUR")
+		}
+		c.font(true, 9)
+		if !c.untitled {
+			c.text(xDate, 150, "Buchung")
+			c.text(xText, 150, "Buchung / Verwendungszweck")
+			c.right(xAmt, 150, "Betrag (EUR)")
+			c.text(xDate, 160, "Valuta")
+		}
+		c.font(false, 9)
+		y = 178
+	}
+	header()
+	rows := 0
+	for _, x := range txns {
+		if rows+len(x.desc) > rowsPerPage {
+			header()
+			rows = 0
+		}
+		c.text(xDate, y, x.date.Format("02.01.2006"))
+		c.text(xText, y, x.desc[0])
+		c.right(xAmt, y, signed(x.amount))
+		y += 10.5
+		c.text(xDate, y, x.value.Format("02.01.2006"))
+		c.text(xText, y, x.desc[1])
+		for _, d := range x.desc[2:] {
+			y += 10.5
+			c.text(xText, y, d)
+		}
+		y += 14
+		rows += len(x.desc)
+	}
+}
+
 // checkGerman compares what matters of a statement: the balances, IBAN,
 // currency, period and every transaction's dates, amount and description.
 func checkGerman(t *testing.T, want *germanStatement, got *docextract.BankStatementData) {
@@ -402,7 +468,7 @@ func checkGerman(t *testing.T, want *germanStatement, got *docextract.BankStatem
 
 func TestGermanBankLayouts(t *testing.T) {
 	t.Parallel()
-	for _, style := range []string{"sh", "signed", "sh-untitled", "signed-untitled"} {
+	for _, style := range []string{"sh", "signed", "ing", "sh-untitled", "signed-untitled", "ing-untitled"} {
 		for seed := range uint64(5) {
 			t.Run(fmt.Sprintf("%s/%d", style, seed), func(t *testing.T) {
 				t.Parallel()
@@ -420,7 +486,7 @@ func TestGermanBankLayoutsThroughPDFium(t *testing.T) {
 		t.Skip("starts PDFium")
 	}
 	e := engine(t)
-	for _, style := range []string{"sh", "signed", "sh-untitled", "signed-untitled"} {
+	for _, style := range []string{"sh", "signed", "ing", "sh-untitled", "signed-untitled", "ing-untitled"} {
 		for seed := range uint64(3) {
 			t.Run(fmt.Sprintf("%s/%d", style, seed), func(t *testing.T) {
 				s := newGermanStatement(t, style, 50+seed, 8+int(seed)*9, 28)

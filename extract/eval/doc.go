@@ -23,6 +23,11 @@
 // compares values after normalisation (case, white space, decimals compared
 // numerically, dates as days).
 //
+// Receipts are scored the same way (LoadReceipts, ReceiptTruth,
+// FieldsFromReceipt, Report.Fields = ReceiptFields): from a folder with a
+// truth JSON per receipt, on ground-truth text lines with boxes (ParseBoxes)
+// and on OCR (CachedOCR).
+//
 // It is not an extractor, not a benchmark harness (timing is the caller's)
 // and does not read PDFs: the caller supplies a PDF's attachments.
 package eval

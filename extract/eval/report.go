@@ -46,6 +46,16 @@ type Report struct {
 	// ShowFile, when set, limits the per-file table of Print to the files it
 	// accepts (to keep the report part out of sight while tuning).
 	ShowFile func(file string) bool
+	// Fields are the fields scored, in report order; nil means the invoice
+	// fields (Fields). Receipts use ReceiptFields.
+	Fields []string
+}
+
+func (r *Report) fields() []string {
+	if r.Fields != nil {
+		return r.Fields
+	}
+	return Fields
 }
 
 // Part splits a corpus, once and for all, into the files rules and weights
@@ -69,11 +79,11 @@ const (
 )
 
 // Add scores one file extracted along path (PathXML, PathText, ...): each
-// field of Fields present in truth is compared with got by Score. A field
+// field of r.Fields present in truth is compared with got by Score. A field
 // absent from truth is not scored; a field absent from got counts as wrong.
 func (r *Report) Add(path, file string, got, truth map[string]string) {
 	rw := row{path: path, file: file, out: map[string]string{}, got: got, want: truth}
-	for _, f := range Fields {
+	for _, f := range r.fields() {
 		w, ok := truth[f]
 		switch {
 		case !ok || strings.TrimSpace(w) == "":
@@ -171,12 +181,12 @@ func (r *Report) Print(w io.Writer) error {
 		fmt.Fprintf(tw, "\t%s", name)
 	}
 	fmt.Fprintln(tw)
-	for _, f := range append(append([]string{}, Fields...), "ALL") {
+	for _, f := range append(append([]string{}, r.fields()...), "ALL") {
 		fmt.Fprint(tw, f)
 		for _, c := range cols {
 			var k, n int
 			if f == "ALL" {
-				for _, ff := range Fields {
+				for _, ff := range r.fields() {
 					kk, nn := r.AccuracyPart(c.path, c.part, ff)
 					k, n = k+kk, n+nn
 				}
@@ -199,7 +209,7 @@ func (r *Report) Print(w io.Writer) error {
 	if r.Part != nil {
 		fmt.Fprint(tw, "\tPART")
 	}
-	for _, f := range Fields {
+	for _, f := range r.fields() {
 		fmt.Fprintf(tw, "\t%s", f)
 	}
 	fmt.Fprintln(tw, "\tSCORE")
@@ -212,7 +222,7 @@ func (r *Report) Print(w io.Writer) error {
 			fmt.Fprintf(tw, "\t%s", r.Part(rw.file))
 		}
 		c, n := 0, 0
-		for _, f := range Fields {
+		for _, f := range r.fields() {
 			o := rw.out[f]
 			fmt.Fprintf(tw, "\t%s", o)
 			if o == outOK {

@@ -16,12 +16,13 @@ import (
 //   - every value is trimmed and inner whitespace collapsed;
 //   - InvoiceNumber and Currency compare case-insensitively, InvoiceNumber
 //     also ignoring spaces;
-//   - SellerName compares case-insensitively;
+//   - SellerName, MerchantName and MerchantAddress compare
+//     case-insensitively;
 //   - TotalGrossPrice and TotalNetPrice compare numerically as decimals
 //     ("1190.0" equals "1190.00"); a value that is not a plain decimal (with
 //     an exponent, thousands separators, a currency sign) only matches an
 //     identical string;
-//   - InvoiceDate compares as a day: YYYY-MM-DD, YYYYMMDD, DD.MM.YYYY and
+//   - InvoiceDate and ReceiptDate compare as a day: YYYY-MM-DD, YYYYMMDD, DD.MM.YYYY and
 //     DD/MM/YYYY all normalise to YYYY-MM-DD;
 //   - LineCount compares as an integer;
 //   - IBAN compares without spaces, case-insensitively.
@@ -35,7 +36,7 @@ func Score(field, got, want string) bool {
 	switch field {
 	case FieldInvoiceNumber, FieldIBAN:
 		return strings.EqualFold(strings.ReplaceAll(got, " ", ""), strings.ReplaceAll(want, " ", ""))
-	case FieldCurrency, FieldSellerName:
+	case FieldCurrency, FieldSellerName, FieldMerchantName, FieldMerchantAddress:
 		return strings.EqualFold(got, want)
 	case FieldTotalGrossPrice, FieldTotalNetPrice:
 		if !plain(got) || !plain(want) {
@@ -47,7 +48,7 @@ func Score(field, got, want string) bool {
 			return got == want
 		}
 		return g.Equal(w)
-	case FieldInvoiceDate:
+	case FieldInvoiceDate, FieldReceiptDate:
 		return normDate(got) == normDate(want)
 	case FieldLineCount:
 		g, err1 := strconv.Atoi(got)

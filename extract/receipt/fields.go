@@ -88,17 +88,62 @@ func isAddress(l line) bool {
 	return false
 }
 
+// A registration number printed after a company's name: "(519537-X)",
+// "(8199K)", "(CO. NO. 123456-A)", "002693074-K".
+var regTailRE = regexp.MustCompile(`(?i)\s*\(?\s*(?:co\.?\s*)?(?:no\.?\s*:?\s*)?\b[0-9]{4,}\s?-?\s?[A-Z]\b\s*\)?\s*$`)
+
+// withoutReg returns l without a trailing registration number, so that its
+// digits are not taken for a postcode.
+func withoutReg(l line) line {
+	t := regTailRE.ReplaceAllString(l.text, "")
+	if t == l.text || strings.TrimSpace(t) == "" {
+		return l
+	}
+	l.text = strings.TrimSpace(t)
+	l.fold = textparse.Fold(l.text)
+	l.toks = strings.Fields(l.text)
+	return l
+}
+
+// Words of company forms and trades that make no name on their own: a line
+// of only these continues the name above it ("POPULAR BOOK" / "CO. (M) SDN
+// BHD") or below it ("TSH POWER HARDWARE" / "TRADING").
+var formWords = map[string]bool{
+	"sdn": true, "bhd": true, "s/b": true, "co": true, "(m)": true, "m": true, "&": true, "and": true,
+	"restaurant": true, "restoran": true, "enterprise": true, "enterprises": true, "trading": true, "marketing": true,
+	"ltd": true, "limited": true, "llc": true, "inc": true, "corp": true, "plc": true, "pty": true, "pte": true,
+	"gmbh": true, "ag": true, "kg": true, "sarl": true, "sas": true, "srl": true, "spa": true, "bv": true, "nv": true,
+}
+
+// onlyForm reports whether every word of the folded text is a form word.
+func onlyForm(fold string) bool {
+	n := 0
+	for _, w := range strings.Fields(fold) {
+		w = strings.Trim(w, ".,:;")
+		if w == "" {
+			continue
+		}
+		if !formWords[w] {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // merchant picks the merchant's name among the top lines: the first
 // plausible line, preferring one carrying a company form (Sdn Bhd, GmbH,
-// Ltd, ...) within the first few plausible lines. A name broken over two
-// lines ("HARDWARE &" / "ELECTRICAL") is joined. It returns the name and the
-// index of the line after it.
+// Ltd, ...) within the first few plausible lines. A registration number
+// after the name is dropped. A name broken over two lines ("HARDWARE &" /
+// "ELECTRICAL", "POPULAR BOOK" / "CO. (M) SDN BHD", "TSH POWER HARDWARE" /
+// "TRADING") is joined. It returns the name and the index of the line
+// after it.
 func merchant(lines []line) (*string, int) {
 	top := min(len(lines), 12)
 	first, company := -1, -1
 	seen := 0
 	for i := 0; i < top; i++ {
-		l := lines[i]
+		l := withoutReg(lines[i])
 		if n, _, _ := letters(l.text); isAddress(l) && n >= 6 && !regNumberRE.MatchString(strings.TrimSpace(l.text)) {
 			// The name comes before the address: an address first means
 			// the name was not read.
@@ -126,12 +171,20 @@ func merchant(lines []line) (*string, int) {
 	if pick < 0 {
 		return nil, 0
 	}
-	name := trimJunk(lines[pick].text)
+	cur := withoutReg(lines[pick])
+	name := trimJunk(cur.text)
+	if pick > 0 && (onlyForm(cur.fold) || strings.HasPrefix(name, "&")) {
+		// "CO. (M) SDN BHD": the name begins on the line above.
+		prev := withoutReg(lines[pick-1])
+		if plausibleName(prev) && !isAddress(prev) && !onlyForm(prev.fold) {
+			name = trimJunk(prev.text) + " " + name
+		}
+	}
 	end := pick + 1
 	if end < len(lines) {
-		next := lines[end]
-		if isCompanyForm(next.fold) {
-			// "LIGHTROOM GALLERY" / "SDN BHD"
+		next := withoutReg(lines[end])
+		if isCompanyForm(next.fold) || onlyForm(next.fold) && !strings.HasPrefix(strings.TrimSpace(next.fold), "&") && plausibleName(next) {
+			// "LIGHTROOM GALLERY" / "SDN BHD", "TSH POWER HARDWARE" / "TRADING"
 			name += " " + trimJunk(next.text)
 			end++
 		} else if (strings.HasSuffix(name, "&") || strings.HasSuffix(name, "-") || strings.HasSuffix(textparse.Fold(name), " and")) &&
@@ -375,8 +428,12 @@ func receiptNumber(lines []line) *string {
 	return nil
 }
 
-// currency returns the currency printed most often with amounts or as a
-// token of its own.
+// currency returns the currency printed most often with amounts: a code or
+// symbol glued to an amount, or a token of its own right before or after an
+// amount (or after a "currency" label). Only ISO codes in capitals, RM and
+// unambiguous symbols count: a bare "$" or "¥" names no single currency, and
+// an ISO code among words ("SDN BHD", a Malaysian company form) is no
+// currency.
 func currency(lines []line) *string {
 	count := map[string]int{}
 	best, bestN := "", 0
@@ -386,14 +443,20 @@ func currency(lines []line) *string {
 				count[a.cur]++
 			}
 		}
-		for _, t := range l.toks {
-			t = strings.Trim(t, ".:()[]")
-			if strings.HasPrefix(strings.ToLower(t), "rm") && len(t) > 2 && strings.ContainsAny(t[2:3], "0123456789") {
-				t = "RM"
+		amountAt := map[int]bool{}
+		for _, a := range l.amts {
+			amountAt[a.tok] = true
+		}
+		labelled := has(l.fold, "currency", "wahrung", "devise", "valuta", "moneda")
+		for i, t := range l.toks {
+			if a := amountAt[i]; a {
+				continue
 			}
-			// Only symbols, ISO codes in capitals and RM: words like "Fr"
-			// or "R" are too ambiguous in OCR text.
-			if t == "RM" || t == "€" || t == "$" || t == "£" || t == "¥" || textparse.IsISOCurrency(t) {
+			if !labelled && !amountAt[i-1] && !amountAt[i+1] {
+				continue
+			}
+			t = strings.Trim(t, ".:()[]")
+			if t == "RM" || t == "€" || t == "£" || textparse.IsISOCurrency(t) {
 				if c := currencyCode(t); c != "" {
 					count[c]++
 				}
@@ -415,7 +478,7 @@ func currency(lines []line) *string {
 var (
 	finalLabels = []string{
 		"grand total", "nett total", "net total payable", "total rounded", "rounded total", "round total", "total round",
-		"amount due", "total due", "balance due", "total payable", "amount payable", "to pay", "total to pay", "total a pagar", "total amount due",
+		"amount due", "amt due", "amt payable", "total amt payable", "total due", "balance due", "total payable", "amount payable", "to pay", "total to pay", "total a pagar", "total amount due",
 		"zu zahlen", "endbetrag", "gesamtbetrag", "gesamtsumme", "zahlbetrag", "net a payer", "a payer", "total ttc", "montant ttc",
 		"te betalen", "totaal te betalen", "a pagar", "importe total", "da pagare", "totale complessivo", "totale da pagare", "totale euro",
 	}

@@ -66,8 +66,8 @@ var (
 )
 
 func newLine(l layout.Line) line {
-	text := splitAmountRE.ReplaceAllString(l.Text(), "$1$2$3")
-	ln := line{text: text, fold: textparse.Fold(text), toks: strings.Fields(text), h: l.H()}
+	text := fixCompanyForm(splitAmountRE.ReplaceAllString(l.Text(), "$1$2$3"))
+	ln := line{text: text, fold: foldLabels(textparse.Fold(text)), toks: strings.Fields(text), h: l.H()}
 	var sum float64
 	for _, w := range l.Words {
 		sum += w.Conf
@@ -104,6 +104,11 @@ func parseAmount(tok string) (amount, bool) {
 	}
 	if cur == "" {
 		cur = m.Currency
+		// A bare "$" is the dollar of a dozen countries (and the ringgit on
+		// many Malaysian tills), "¥" the yen or the yuan: no currency.
+		if up := strings.ToUpper(tok); cur == "USD" && !strings.Contains(up, "US") || cur == "JPY" && !strings.Contains(up, "JPY") {
+			cur = ""
+		}
 	}
 	return amount{v: m.Value, cur: cur}, true
 }
@@ -113,7 +118,7 @@ func parseAmount(tok string) (amount, bool) {
 func currencyCode(s string) string {
 	s = strings.Trim(s, ".:()")
 	switch strings.ToLower(s) {
-	case "r", "fr", "kr", "rs", "ft":
+	case "r", "fr", "kr", "rs", "ft", "$", "¥", "￥":
 		// too ambiguous on OCR text to decide the currency alone
 		return ""
 	}

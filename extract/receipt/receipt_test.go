@@ -175,3 +175,49 @@ func TestEnglish(t *testing.T) {
 	require.True(t, english(lines("THANK YOU\nTOTAL 9.00\nCASH 10.00\nCHANGE 1.00")))
 	require.False(t, english(lines("Summe 9,00\nBar 10,00\nRückgeld 1,00\nDanke und auf Wiedersehen")))
 }
+
+// TestCurrencyNoGuess: a company form that is also an ISO code ("SDN BHD",
+// the Bahraini dinar) and a bare dollar sign name no currency; RM, a glued
+// ISO code and an ISO code beside an amount do.
+func TestCurrencyNoGuess(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"ACME TRADING SDN BHD\nNO 5, JALAN BESAR\nTOTAL  9.00", ""},
+		{"ACME SDN BHD\nTOTAL  $9.00\nCASH  $10.00", ""},
+		{"ACME SDN BHD\nTOTAL  $ 9.00", ""},
+		{"ACME SDN BHD\nTOTAL  RM9.00", "MYR"},
+		{"ACME SDN BHD\nTOTAL (RM)  9.00\nCASH  RM 10.00", "MYR"},
+		{"ACME LTD\nTOTAL  USD 9.00", "USD"},
+		{"ACME LTD\nTOTAL  US$9.00", "USD"},
+		{"ACME LTD\nCurrency: SGD\nTOTAL  9.00", "SGD"},
+		{"ACME GMBH\nSUMME  9,00 EUR", "EUR"},
+		{"ACME GMBH\nSUMME  €9,00", "EUR"},
+	} {
+		got := Extract([]layout.Page{page(tc.text)}).General.Currency
+		if tc.want == "" {
+			require.Nil(t, got, tc.text)
+		} else {
+			require.NotNil(t, got, tc.text)
+			require.Equal(t, tc.want, *got, tc.text)
+		}
+	}
+}
+
+func TestFixCompanyForm(t *testing.T) {
+	for in, want := range map[string]string{
+		"SAR MOTOR SON, BED,":            "SAR MOTOR SDN, BHD,",
+		"BOOK TA .K(TAMAN DAYA) SDN BND": "BOOK TA .K(TAMAN DAYA) SDN BHD",
+		"ACME SDN BRD (12345-X)":         "ACME SDN BHD (12345-X)",
+		"UNIHAKKA INTERNATIONAL-SDN BHD": "UNIHAKKA INTERNATIONAL SDN BHD",
+		"ACME S0N. BHD.":                 "ACME SDN. BHD.",
+		"ACME SDN BHD":                   "ACME SDN BHD",
+		// two edits in the middle of a line: no certainty
+		"SUN BED CO LTD": "SUN BED CO LTD",
+		// lower case, other words
+		"son bed":     "son bed",
+		"THE BIG BED": "THE BIG BED",
+	} {
+		require.Equal(t, want, fixCompanyForm(in), in)
+	}
+	require.Equal(t, 1, editDistance("BRD", "BHD"))
+	require.Equal(t, 3, editDistance("", "SDN"))
+}

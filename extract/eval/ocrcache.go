@@ -1,0 +1,53 @@
+package eval
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/ocr"
+)
+
+// CachedOCR recognises an encoded image, reusing the page stored under dir
+// for the same image bytes, engine (version and languages) and tag (which
+// names the engine's configuration) when dir is set. It reports whether the
+// page came from the cache. For evaluation runs: the cache trusts its files.
+func CachedOCR(ctx context.Context, eng *ocr.Tesseract, dir, tag string, data []byte) (layout.Page, bool, error) {
+	var file string
+	if dir != "" {
+		info := eng.Info()
+		h := sha256.New()
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", info.Version, strings.Join(info.Languages, "+"), tag)
+		h.Write(data)
+		file = filepath.Join(dir, hex.EncodeToString(h.Sum(nil))[:32]+".json")
+		if b, err := os.ReadFile(file); err == nil {
+			var p layout.Page
+			if json.Unmarshal(b, &p) == nil {
+				return p, true, nil
+			}
+		}
+	}
+	p, err := eng.RecognizeEncoded(ctx, data)
+	if err != nil {
+		return layout.Page{}, false, err
+	}
+	if file != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return layout.Page{}, false, err
+		}
+		b, err := json.Marshal(p)
+		if err != nil {
+			return layout.Page{}, false, err
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			return layout.Page{}, false, err
+		}
+	}
+	return p, false, nil
+}
