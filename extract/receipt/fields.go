@@ -583,8 +583,12 @@ func total(lines []line) (*docextract.Amount, int) {
 	if paid != nil && change != nil {
 		// Cash handed over minus change is the total: no candidate can
 		// exceed it.
+		// Unless that would drop every candidate: then the change (or
+		// the cash) was misread.
 		limit := paid.Add(decimal.RequireFromString("0.05"))
-		cands = slices.DeleteFunc(cands, func(c candidate) bool { return c.v.GreaterThan(limit) })
+		if under := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return c.v.GreaterThan(limit) }); len(under) > 0 {
+			cands = under
+		}
 	}
 	if paid != nil {
 		var best *candidate
@@ -644,12 +648,28 @@ func total(lines []line) (*docextract.Amount, int) {
 		}
 	}
 	if best != nil {
+		// "Total 102.39" then "Total 102.40": a later total that is the
+		// first rounded to 5 cents is the amount paid.
+		if !isRounded5(best.v) {
+			for i := range kept {
+				c := &kept[i]
+				if c.line > best.line && c.prio >= 1 && isRounded5(c.v) && c.v.Sub(best.v).Abs().LessThanOrEqual(decimal.RequireFromString("0.04")) {
+					best = c
+					break
+				}
+			}
+		}
 		return amountPtr(best.v), best.line
 	}
 	if paid != nil && change != nil {
 		return amountPtr(*paid), max(0, changeLine-1)
 	}
 	return nil, -1
+}
+
+// isRounded5 reports whether v is a multiple of 0.05 (cash rounding).
+func isRounded5(v decimal.Decimal) bool {
+	return v.Mul(decimal.NewFromInt(20)).IsInteger()
 }
 
 // lineAmount returns the rightmost amount of line i, or the first amount of
