@@ -77,6 +77,20 @@ func plausibleName(l line) bool {
 	return true
 }
 
+// continuesName reports whether l can be the first part of a name whose
+// company form is on the next line: any case ("Nando's Chickenland
+// Malaysia" / "Sdn Bhd"), but no contact, title or amount.
+func continuesName(l line) bool {
+	if n, _, _ := letters(l.text); n < 4 || l.conf > 0 && l.conf < 50 {
+		return false
+	}
+	return !has(l.fold, notNameWords...) && len(l.amts) == 0 && !phoneRE.MatchString(l.text)
+}
+
+// apostropheRE matches an apostrophe, as OCR reads it, before a possessive s
+// ("Nando’ s", "CHILI ' S").
+var apostropheRE = regexp.MustCompile(`(\pL) ?['’‘´` + "`" + `] ?([sS])\b`)
+
 func isAddress(l line) bool {
 	f := l.fold
 	if postcodeRE.MatchString(f) && !has(f, "tel", "fax", "gst", "reg") {
@@ -176,7 +190,7 @@ func merchant(lines []line) (*string, int) {
 	if pick > 0 && (onlyForm(cur.fold) || strings.HasPrefix(name, "&")) {
 		// "CO. (M) SDN BHD": the name begins on the line above.
 		prev := withoutReg(lines[pick-1])
-		if plausibleName(prev) && !isAddress(prev) && !onlyForm(prev.fold) {
+		if continuesName(prev) && !isAddress(prev) && !onlyForm(prev.fold) {
 			name = trimJunk(prev.text) + " " + name
 		}
 	}
@@ -223,6 +237,7 @@ func fixName(name string, english bool) string {
 	}
 	name = strings.Join(words, " ")
 	name = sdnBhdRE.ReplaceAllString(name, "SDN$1 BHD")
+	name = apostropheRE.ReplaceAllString(name, "$1'$2")
 	if english {
 		name = ampRE.ReplaceAllString(name, "$1 & $2")
 	}
