@@ -105,14 +105,9 @@ func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	res, err := s.Store.DeleteDocument(r.Context(), d.ID)
-	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
-		Error(w, r, errorf(docextract.ENOTFOUND, msgNotFound))
-		return
-	} else if err != nil {
+	if err := s.DeleteDocument(r.Context(), d); err != nil {
 		Error(w, r, err)
 		return
 	}
-	s.Logger.Info("document deleted", "document_id", d.ID, "task_id", res.TaskID, "task_deleted", res.TaskDeleted)
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -70,16 +70,7 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
-	docs, err := s.accessibleDocuments(ctx, key.TeamID, ids)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
-	if len(docs) == 0 {
-		Error(w, r, errorf(docextract.ENOTFOUND, msgNoAccessible))
-		return
-	}
-	e, err := export.Build(ctx, format, docs, opt)
+	e, err := s.ExportDocuments(ctx, key.TeamID, ids, format, opt)
 	if err != nil {
 		Error(w, r, err)
 		return

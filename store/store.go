@@ -82,6 +82,15 @@ func (d *Document) PageCount() int {
 	return d.PageEnd - d.PageStart + 1
 }
 
+// DocumentKey is a document's place in ListTeamDocuments, for paging.
+type DocumentKey struct {
+	CreatedAt time.Time
+	ID        string
+}
+
+// Key returns d's place in ListTeamDocuments.
+func (d *Document) Key() DocumentKey { return DocumentKey{CreatedAt: d.CreatedAt, ID: d.ID} }
+
 // HasResult reports whether the document answers the result endpoint with
 // data (spec 4.2): completed and something extracted.
 func (d *Document) HasResult() bool {
@@ -178,6 +187,11 @@ type Tasks interface {
 	FindDocument(ctx context.Context, id string) (*Document, error)
 	// ListDocuments returns the task's documents in position order.
 	ListDocuments(ctx context.Context, taskID string) ([]*Document, error)
+	// ListTeamDocuments returns up to limit of the team's documents, newest
+	// first (by CreatedAt, then ID, both descending), that come after the
+	// document at after; a zero after starts from the newest. Data and
+	// Validation are not loaded (nil); Passed is.
+	ListTeamDocuments(ctx context.Context, teamID string, after DocumentKey, limit int) ([]*Document, error)
 	// StartTask moves a queued (or waiting) task and its documents to
 	// processing and returns the task as it now is. ENOTFOUND when deleted;
 	// ECONFLICT when finished.
@@ -227,6 +241,9 @@ type Ledger interface {
 	credits.Ledger
 	// LedgerEntries returns the team's entries, oldest first.
 	LedgerEntries(ctx context.Context, teamID string) ([]credits.Entry, error)
+	// RecentLedgerEntries returns the team's last limit entries, newest
+	// first, reading only those.
+	RecentLedgerEntries(ctx context.Context, teamID string, limit int) ([]credits.Entry, error)
 }
 
 // Store is everything the reference server stores. A new backend proves

@@ -1,6 +1,7 @@
 package dashboard_test
 
 import (
+	"archive/zip"
 	"context"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -44,7 +46,8 @@ func artifactsDir(t *testing.T) string {
 // TestBrowser drives the dashboard in headless Chromium, one browser for
 // the whole flow: sign in, create an endpoint and see its secret once,
 // send a test to a local receiver and see it acknowledged, see a failed
-// delivery and redeliver it, sign out. Each page is saved as a screenshot.
+// delivery and redeliver it, open a document, export two documents as a
+// ZIP, delete one, sign out. Each page is saved as a screenshot.
 func TestBrowser(t *testing.T) {
 	exe := chromiumPath()
 	if exe == "" {
@@ -60,7 +63,7 @@ func TestBrowser(t *testing.T) {
 	defer cancelAlloc()
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	defer cancelCtx()
-	ctx, cancel := context.WithTimeout(ctx, 45*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second) // a cap for a loaded CI machine; the flow takes about 20 s
 	defer cancel()
 
 	shot := func(name string) chromedp.Action {
@@ -142,6 +145,62 @@ func TestBrowser(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, store.DeliveryAcknowledged, ds[0].Status)
 	require.Equal(t, failed.ID, ds[0].RedeliveryOf)
+
+	// Documents: open one, export two as a ZIP, delete one.
+	inv1 := b.invoice(b.teamA.ID, "first.pdf", "INV-1")
+	inv2 := b.invoice(b.teamA.ID, "second.pdf", "INV-2")
+	downloads := t.TempDir()
+	var number string
+	run("open a document",
+		chromedp.Navigate(base+"documents"),
+		chromedp.WaitVisible(`#documents`, chromedp.ByID),
+		shot("08-documents"),
+		chromedp.Click(`a[href="/dashboard/documents/`+inv1+`"]`, chromedp.ByQuery),
+		chromedp.WaitVisible(`#fields`, chromedp.ByID),
+		chromedp.Text(`#fields tr:first-child td`, &number, chromedp.ByQuery),
+		shot("09-document"),
+	)
+	require.Equal(t, "INV-1", number)
+	run("export two as a ZIP",
+		cdpbrowser.SetDownloadBehavior(cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(downloads),
+		chromedp.Navigate(base+"documents"),
+		chromedp.WaitVisible(`#documents`, chromedp.ByID),
+		chromedp.Click(`input[value="`+inv1+`"]`, chromedp.ByQuery),
+		chromedp.Click(`input[value="`+inv2+`"]`, chromedp.ByQuery),
+		chromedp.SetValue(`#format`, "csv", chromedp.ByID),
+		shot("10-documents-selected"),
+		chromedp.Click(`#download-submit`, chromedp.ByID),
+	)
+	var names []string
+	require.Eventually(t, func() bool {
+		entries, _ := os.ReadDir(downloads)
+		for _, e := range entries {
+			if z, err := zip.OpenReader(filepath.Join(downloads, e.Name())); err == nil {
+				names = names[:0]
+				for _, f := range z.File {
+					names = append(names, f.Name)
+				}
+				z.Close()
+				return true
+			}
+		}
+		return false
+	}, 30*time.Second, 50*time.Millisecond, "the ZIP was downloaded")
+	require.Len(t, names, 2, "one CSV per document: %v", names)
+	run("delete one",
+		chromedp.Navigate(base+"documents/"+inv2),
+		chromedp.WaitVisible(`#delete-document`, chromedp.ByID),
+		chromedp.Click(`#delete-document`, chromedp.ByID),
+		chromedp.WaitVisible(`#confirm-delete`, chromedp.ByID),
+		shot("11-delete-confirm"),
+		chromedp.Click(`#confirm-delete`, chromedp.ByID),
+		chromedp.WaitVisible(`#notice`, chromedp.ByID),
+		chromedp.Text(`#notice`, &notice, chromedp.ByID),
+		shot("12-document-deleted"),
+	)
+	require.Equal(t, "Document deleted.", notice)
+	_, err = b.db.FindDocument(b.ctx, inv2)
+	require.Error(t, err)
 
 	// Sign out.
 	run("sign out",

@@ -233,6 +233,7 @@ func (h *Handler) routes() {
 	h.mux.HandleFunc("POST "+prefix+"signin", h.handleSignin)
 	h.mux.HandleFunc("POST "+prefix+"signout", h.authed(h.handleSignout))
 	h.webhookRoutes()
+	h.documentRoutes()
 	h.mux.HandleFunc("GET "+prefix+"credits", h.authed(h.handleCredits))
 	h.mux.HandleFunc(prefix, func(w http.ResponseWriter, r *http.Request) {
 		s, _ := h.session(r)
@@ -296,13 +297,12 @@ func (h *Handler) handleCredits(w http.ResponseWriter, r *http.Request, s *sessi
 		h.fail(w, r, s, err)
 		return
 	}
-	entries, err := h.API.Store.LedgerEntries(ctx, s.key.TeamID)
+	// The last 50 entries, newest first.
+	entries, err := h.API.Store.RecentLedgerEntries(ctx, s.key.TeamID, 50)
 	if err != nil {
 		h.fail(w, r, s, err)
 		return
 	}
-	// Newest first, the last 50.
-	const recent = 50
 	type row struct {
 		At     time.Time
 		Action string
@@ -310,8 +310,7 @@ func (h *Handler) handleCredits(w http.ResponseWriter, r *http.Request, s *sessi
 		Ref    string
 	}
 	rows := []row{}
-	for i := len(entries) - 1; i >= 0 && len(rows) < recent; i-- {
-		e := entries[i]
+	for _, e := range entries {
 		rows = append(rows, row{At: e.CreatedAt, Action: string(e.Action), Amount: e.Amount, Ref: e.Ref})
 	}
 	v := h.baseView(r, s, "Credits", "credits")

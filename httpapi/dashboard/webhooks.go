@@ -1,8 +1,6 @@
 package dashboard
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
 	"slices"
 	"strconv"
@@ -301,11 +299,8 @@ func (h *Handler) handleDelivery(w http.ResponseWriter, r *http.Request, s *sess
 }
 
 func (h *Handler) deliveryPage(w http.ResponseWriter, r *http.Request, s *session, d *store.WebhookDelivery, status int, msg, notice string) {
-	dd := deliveryData{Delivery: d, Body: string(d.Body), Pending: d.Status == store.DeliveryPending}
-	var pretty bytes.Buffer
-	if json.Indent(&pretty, d.Body, "", "  ") == nil {
-		dd.Body = pretty.String()
-	}
+	dd := deliveryData{Delivery: d, Pending: d.Status == store.DeliveryPending}
+	dd.Body = indent(d.Body)
 	if e, err := h.API.TeamEndpoint(r.Context(), s.key.TeamID, d.EndpointID); err == nil {
 		dd.Endpoint = e
 	} else if docextract.ErrorCode(err) != docextract.ENOTFOUND {

@@ -55,6 +55,27 @@ func (db *DB) LedgerEntries(ctx context.Context, teamID string) ([]credits.Entry
 	return out, rows.Err()
 }
 
+// RecentLedgerEntries implements store.Ledger.
+func (db *DB) RecentLedgerEntries(ctx context.Context, teamID string, limit int) ([]credits.Entry, error) {
+	rows, err := db.pool.Query(ctx, `SELECT id, team_id, hold_id, action, ref, amount, created_at FROM credit_ledger WHERE team_id = $1 ORDER BY seq DESC LIMIT $2`, teamID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []credits.Entry
+	for rows.Next() {
+		var e credits.Entry
+		var action string
+		var created int64
+		if err := rows.Scan(&e.ID, &e.TeamID, &e.HoldID, &action, &e.Ref, &e.Amount, &created); err != nil {
+			return nil, err
+		}
+		e.Action, e.CreatedAt = credits.Action(action), fromMS(created)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
 // lockBalance reads the team's balance and locks its row until the
 // transaction ends: every credit movement of a team goes through here, so
 // two processes never decide on the same balance.

@@ -181,6 +181,34 @@ func (db *DB) ListDocuments(ctx context.Context, taskID string) ([]*store.Docume
 	return out, rows.Err()
 }
 
+// listColumns are documentColumns without the data and validation blobs.
+const listColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, NULL::bytea, NULL::bytea, passed, confidence, credits_used, created_at, updated_at`
+
+// ListTeamDocuments implements store.Tasks, on the index
+// documents_team_created.
+func (db *DB) ListTeamDocuments(ctx context.Context, teamID string, after store.DocumentKey, limit int) ([]*store.Document, error) {
+	q := `SELECT ` + listColumns + ` FROM documents WHERE team_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`
+	args := []any{teamID, limit}
+	if after.ID != "" {
+		q = `SELECT ` + listColumns + ` FROM documents WHERE team_id = $1 AND (created_at, id) < ($2, $3) ORDER BY created_at DESC, id DESC LIMIT $4`
+		args = []any{teamID, ms(after.CreatedAt), after.ID, limit}
+	}
+	rows, err := db.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Document
+	for rows.Next() {
+		d, err := scanDocument(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
 // lockTask loads the task and locks its row until the transaction ends,
 // and refuses finished tasks with ECONFLICT. Transactions that lock a task
 // and its team's balance lock the task first.

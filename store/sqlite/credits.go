@@ -54,6 +54,26 @@ func (db *DB) LedgerEntries(ctx context.Context, teamID string) ([]credits.Entry
 	return out, rows.Err()
 }
 
+// RecentLedgerEntries implements store.Ledger.
+func (db *DB) RecentLedgerEntries(ctx context.Context, teamID string, limit int) ([]credits.Entry, error) {
+	rows, err := db.rd.QueryContext(ctx, `SELECT id, team_id, hold_id, action, ref, amount, created_at FROM credit_ledger WHERE team_id = ? ORDER BY seq DESC LIMIT ?`, teamID, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []credits.Entry
+	for rows.Next() {
+		var e credits.Entry
+		var created sql.NullInt64
+		if err := rows.Scan(&e.ID, &e.TeamID, &e.HoldID, &e.Action, &e.Ref, &e.Amount, &created); err != nil {
+			return nil, err
+		}
+		e.CreatedAt = fromMS(created)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
 func loadBalance(ctx context.Context, tx *txn, teamID string) (credits.Balance, error) {
 	var b credits.Balance
 	err := tx.QueryRowContext(ctx, `SELECT granted, held, captured FROM credit_balances WHERE team_id = ?`, teamID).

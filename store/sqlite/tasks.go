@@ -165,6 +165,34 @@ func (db *DB) ListDocuments(ctx context.Context, taskID string) ([]*store.Docume
 	return listDocuments(ctx, db.rd, taskID)
 }
 
+// listColumns are documentColumns without the data and validation blobs.
+const listColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, NULL, NULL, passed, confidence, credits_used, created_at, updated_at`
+
+// ListTeamDocuments implements store.Tasks, on the index
+// documents_team_created.
+func (db *DB) ListTeamDocuments(ctx context.Context, teamID string, after store.DocumentKey, limit int) ([]*store.Document, error) {
+	q := `SELECT ` + listColumns + ` FROM documents WHERE team_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`
+	args := []any{teamID, limit}
+	if after.ID != "" {
+		q = `SELECT ` + listColumns + ` FROM documents WHERE team_id = ? AND (created_at, id) < (?, ?) ORDER BY created_at DESC, id DESC LIMIT ?`
+		args = []any{teamID, ms(after.CreatedAt), after.ID, limit}
+	}
+	rows, err := db.rd.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.Document
+	for rows.Next() {
+		d, err := scanDocument(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }

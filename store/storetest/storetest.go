@@ -321,6 +321,12 @@ func testCore(t *testing.T, open Open) {
 			actions = append(actions, fmt.Sprintf("%s:%d", e.Action, e.Amount))
 		}
 		require.Equal(t, []string{"grant:10", "hold:5", "capture:2", "capture:2", "void:1"}, actions)
+		recent, err := b.s.RecentLedgerEntries(b.ctx, b.team.ID, 3)
+		require.NoError(t, err)
+		require.Equal(t, []credits.Entry{entries[4], entries[3], entries[2]}, recent, "the newest, newest first")
+		recent, err = b.s.RecentLedgerEntries(b.ctx, "no-such-team", 3)
+		require.NoError(t, err)
+		require.Empty(t, recent)
 
 		// The job is gone.
 		j, err := b.s.LeaseJob(b.ctx, 0)
@@ -424,6 +430,59 @@ func testCore(t *testing.T, open Open) {
 		require.NoError(t, err)
 		require.Nil(t, j)
 		requireCode(t, docextract.ENOTFOUND, b.s.ResumeTask(b.ctx, uuid.NewString(), "x"))
+	})
+
+	t.Run("ListTeamDocuments", func(t *testing.T) {
+		t.Parallel()
+		b := setupClock(t, open, 100)
+		var ids []string // newest first, as listed
+		for range 3 {
+			b.clock.add(time.Second)
+			task := b.upload(t, 1)
+			ids = append([]string{task.ID}, ids...)
+		}
+		// A split task: two documents at the same time, ordered by id.
+		b.clock.add(time.Second)
+		task := b.upload(t, 2)
+		second := uuid.NewString()
+		_, err := b.s.StartTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		_, err = b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task.ID, ContentType: "application/pdf", PageCount: 2,
+			Documents: []*store.Document{doc(task.ID, 1, 1), doc(second, 2, 2)}})
+		require.NoError(t, err)
+		pair := []string{task.ID, second}
+		if pair[0] < pair[1] {
+			pair[0], pair[1] = pair[1], pair[0]
+		}
+		ids = append(pair, ids...)
+		// Another team's document is never listed.
+		other, err := b.s.CreateTeam(b.ctx, "Other")
+		require.NoError(t, err)
+		require.NoError(t, b.s.Grant(b.ctx, other.ID, 10))
+		require.NoError(t, b.s.CreateUpload(b.ctx, &store.Upload{Task: &store.Task{ID: uuid.NewString(), TeamID: other.ID,
+			DocType: docextract.Invoice, FileName: "b.pdf", ContentType: "application/pdf", PageCount: 1, FileSize: 1}, Credits: 1}))
+
+		var got []string
+		var after store.DocumentKey
+		for {
+			page, err := b.s.ListTeamDocuments(b.ctx, b.team.ID, after, 2)
+			require.NoError(t, err)
+			for _, d := range page {
+				require.Equal(t, b.team.ID, d.TeamID)
+				require.Nil(t, d.Data, "data is not loaded")
+				got = append(got, d.ID)
+			}
+			if len(page) < 2 {
+				break
+			}
+			after = page[len(page)-1].Key()
+		}
+		require.Equal(t, ids, got)
+		page, err := b.s.ListTeamDocuments(b.ctx, b.team.ID, store.DocumentKey{}, 10)
+		require.NoError(t, err)
+		require.True(t, page[0].Passed)
+		require.Equal(t, docextract.StatusCompleted, page[0].Status)
+		require.Equal(t, docextract.StatusQueued, page[len(page)-1].Status)
 	})
 
 	t.Run("DeleteDocuments", func(t *testing.T) {
