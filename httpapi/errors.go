@@ -23,7 +23,12 @@ var codes = map[string]int{
 	docextract.EINTERNAL:       http.StatusInternalServerError,
 	docextract.ENOTIMPLEMENTED: http.StatusNotImplemented,
 	codeTimeout:                http.StatusRequestTimeout,
+	codeBusy:                   http.StatusServiceUnavailable,
 }
+
+// codeBusy is the error code of an upload that could not be checked in
+// time; local to this package.
+const codeBusy = "busy"
 
 // ErrorStatus returns the HTTP status of err's code.
 func ErrorStatus(err error) int {
@@ -79,6 +84,7 @@ const (
 	msgForbiddenAccess   = "Not authorized to access this document"
 	msgForbiddenDelete   = "Not authorized to delete this document"
 	msgProcessing        = "Document is still being processed. Please try again later."
+	msgBusy              = "Server busy. Please retry."
 )
 
 func errorf(code, msg string) error { return &docextract.Error{Code: code, Message: msg} }

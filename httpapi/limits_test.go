@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/docextract/docextract/extract"
 	"github.com/docextract/docextract/httpapi"
 )
 
@@ -248,4 +250,26 @@ func TestHealthzDuringHalfSentFlood(t *testing.T) {
 	require.Less(t, worst, time.Second)
 	require.Positive(t, open)
 	t.Logf("%d flood connections, %d answered (the rest refused at the cap); slowest /healthz %s", open, answered, worst)
+}
+
+type inspectorFunc func(ctx context.Context, data []byte, password string) (extract.Info, error)
+
+func (f inspectorFunc) Inspect(ctx context.Context, data []byte, password string) (extract.Info, error) {
+	return f(ctx, data, password)
+}
+
+// An upload whose pages could not be counted in time (every inspector
+// engine busy) is answered 503 with Retry-After, and nothing is stored.
+func TestUploadInspectTimeoutIsBusy(t *testing.T) {
+	b := setup(t, options{noWorkers: true})
+	b.srv.Inspector = inspectorFunc(func(context.Context, []byte, string) (extract.Info, error) {
+		return extract.Info{}, extract.ErrTimeout
+	})
+	r := b.upload(b.key, "invoice", "a.pdf", makePDF(t, 1))
+	require.Equal(t, http.StatusServiceUnavailable, r.Status, "%s", r.Raw)
+	require.Equal(t, "Server busy. Please retry.", r.Body["detail"])
+	require.Equal(t, "5", r.Header.Get("Retry-After"))
+	bal, err := b.db.Balance(b.ctx, b.team.ID)
+	require.NoError(t, err)
+	require.Zero(t, bal.Held)
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/docextract/docextract"
@@ -95,12 +96,14 @@ func (h *headWriter) Write(p []byte) (int, error) {
 }
 
 // sanitizeFileName keeps the base name of a client-supplied file name,
-// valid UTF-8 without control characters, at most 255 bytes.
+// valid UTF-8 without control characters (C0, C1) and without the
+// bidirectional controls (U+202E and the like) that make "invoice‮fdp.exe"
+// display as "invoiceexe.pdf", at most 255 bytes.
 func sanitizeFileName(name string) string {
 	name = strings.ReplaceAll(name, "\\", "/")
 	name = filepath.Base(name)
 	name = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+		if r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == utf8.RuneError || unicode.Is(unicode.Bidi_Control, r) {
 			return -1
 		}
 		return r

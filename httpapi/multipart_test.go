@@ -13,13 +13,16 @@ import (
 func TestSanitizeFileName(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"invoice.pdf":          "invoice.pdf",
-		"../../etc/passwd":     "passwd",
-		`C:\Users\me\scan.pdf`: "scan.pdf",
-		"":                     "upload",
-		"..":                   "upload",
-		"a\x00b\nc.pdf":        "abc.pdf",
-		"\xff\xfe.pdf":         ".pdf",
+		"invoice.pdf":                    "invoice.pdf",
+		"../../etc/passwd":               "passwd",
+		`C:\Users\me\scan.pdf`:           "scan.pdf",
+		"":                               "upload",
+		"..":                             "upload",
+		"a\x00b\nc.pdf":                  "abc.pdf",
+		"\xff\xfe.pdf":                   ".pdf",
+		"invoice\u202efdp.exe":           "invoicefdp.exe",
+		"\u2066a\u2069\u200fb\u061c.pdf": "ab.pdf",
+		"c1\u0085\u009b.pdf":             "c1.pdf",
 	} {
 		require.Equal(t, want, sanitizeFileName(in), in)
 	}

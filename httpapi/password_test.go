@@ -1,11 +1,14 @@
 package httpapi_test
 
 import (
+	"bytes"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/go-pdf/fpdf"
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract/extract"
@@ -88,4 +91,42 @@ func TestPasswordResumesEncryptedUpload(t *testing.T) {
 	r = b.do(http.MethodPost, path, b.key, strings.NewReader(`{"password":"s3cret"}`), "application/json")
 	require.Equal(t, http.StatusConflict, r.Status)
 	require.Equal(t, "Document is not waiting for a password.", r.Body["detail"])
+}
+
+// An encrypted PDF's pages are counted when its password arrives, before
+// it is queued again: more pages than the team's credits cover answers 402
+// and the task keeps waiting, unextracted.
+func TestPasswordChecksPagesAgainstBalance(t *testing.T) {
+	t.Parallel()
+	x, err := withpdfium.New(extract.Config{NoOCR: true}, pdfium.Config{Workers: 1})
+	require.NoError(t, err)
+	t.Cleanup(func() { x.Close() })
+	b := setup(t, options{extractor: x})
+	team, key := b.newTeam(2)
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetProtection(fpdf.CnProtectPrint, "pw", "owner-pw")
+	f.SetFont("Helvetica", "", 11)
+	for i := range 5 {
+		f.AddPage()
+		f.Text(50, 80, fmt.Sprintf("Statement page %d", i+1))
+	}
+	var buf bytes.Buffer
+	require.NoError(t, f.Output(&buf))
+	up := b.upload(key, "invoice", "locked.pdf", buf.Bytes())
+	require.Equal(t, http.StatusOK, up.Status, "%s", up.Raw)
+	id := up.Body["document_id"].(string)
+	require.Eventually(t, func() bool {
+		return b.result(key, id).Body["task_status"] == "password_required"
+	}, 20*time.Second, 20*time.Millisecond)
+
+	r := b.do(http.MethodPost, "/api/v1/documents/"+id+"/password", key, strings.NewReader(`{"password":"pw"}`), "application/json")
+	require.Equal(t, http.StatusPaymentRequired, r.Status, "%s", r.Raw)
+	require.Equal(t, "Insufficient credits to process new documents. Please review your account balance.", r.Body["detail"])
+	require.Equal(t, "password_required", b.result(key, id).Body["task_status"])
+
+	// With credits granted, the same password queues it.
+	require.NoError(t, b.db.Grant(b.ctx, team.ID, 10))
+	r = b.do(http.MethodPost, "/api/v1/documents/"+id+"/password", key, strings.NewReader(`{"password":"pw"}`), "application/json")
+	require.Equal(t, http.StatusAccepted, r.Status, "%s", r.Raw)
+	require.Equal(t, store.EventTaskCompleted, b.waitEvent(id).Type)
 }

@@ -76,6 +76,12 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrMalformed):
 		Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
 		return
+	case errors.Is(err, extract.ErrTimeout):
+		// Every page-counting engine was busy, or the file's structure
+		// took too long to read: nothing was stored, the client may retry.
+		w.Header().Set("Retry-After", "5")
+		Error(w, r, errorf(codeBusy, msgBusy))
+		return
 	case err != nil && !errors.Is(err, extract.ErrPasswordRequired):
 		Error(w, r, fmt.Errorf("inspect upload: %w", err))
 		return

@@ -161,9 +161,13 @@ func (s *Server) applyEndpointInput(e *store.WebhookEndpoint, in *EndpointInput)
 		e.Enabled = *in.Enabled
 	}
 	if in.EventTypes != nil {
-		l, err := checkList(*in.EventTypes, "event_types", []string{webhook.EventTaskCompleted, webhook.EventTaskFailed})
+		all := []string{webhook.EventTaskCompleted, webhook.EventTaskFailed}
+		l, err := checkList(*in.EventTypes, "event_types", all)
 		if err != nil {
 			return err
+		}
+		if len(l) == 0 {
+			l = all // an empty filter is no filter: every event, and it reads back so
 		}
 		e.EventTypes = l
 	}

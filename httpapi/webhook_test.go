@@ -902,3 +902,17 @@ func TestWebhookURLChangeDropsQueued(t *testing.T) {
 	require.Empty(t, b.rc.headers, "cancelled deliveries do not follow to the new URL")
 	b.rc.mu.Unlock()
 }
+
+// An empty event_types is no filter: it reads back as every event, on
+// create and on update.
+func TestWebhookEmptyEventTypesMeansAll(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	id, _ := b.createEndpoint(map[string]any{"event_types": []string{}})
+	all := []any{"task.completed", "task.failed"}
+	require.Equal(t, all, b.do("GET", "/api/v1/webhook_endpoints/"+id, b.key, nil).Body["event_types"])
+	require.Equal(t, 200, b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"event_types": []string{"task.failed"}}).Status)
+	require.Equal(t, []any{"task.failed"}, b.do("GET", "/api/v1/webhook_endpoints/"+id, b.key, nil).Body["event_types"])
+	require.Equal(t, 200, b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"event_types": []string{}}).Status)
+	require.Equal(t, all, b.do("GET", "/api/v1/webhook_endpoints/"+id, b.key, nil).Body["event_types"])
+}

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
 	"github.com/stretchr/testify/require"
 )
@@ -167,4 +170,57 @@ func countRows(t testing.TB, b *bundle, query string) int {
 	var n int
 	require.NoError(t, conn.QueryRowContext(b.ctx, query).Scan(&n))
 	return n
+}
+
+// While one team's slow documents hold every worker, another team's
+// upload is answered at once and its extraction starts before theirs end:
+// the spare worker takes only jobs of teams with nothing running.
+func TestFairSchedulingAcrossTeams(t *testing.T) {
+	b := setup(t, options{workers: 2})
+	release := make(chan struct{})
+	started := make(chan string, 10)
+	b.x.fn = func(ctx context.Context, in extract.Input, pages int) (*extract.Result, error) {
+		started <- in.FileName
+		if strings.HasPrefix(in.FileName, "slow") {
+			select {
+			case <-release:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+		}
+		return &extract.Result{ContentType: extract.TypePDF, PageCount: pages,
+			Documents: []extract.Document{invoiceDoc(in.DocType, 1, pages)}}, nil
+	}
+	defer close(release)
+	for i := range 4 {
+		require.Equal(t, http.StatusOK, b.upload(b.key, "invoice", fmt.Sprintf("slow-%d.pdf", i), makePDF(t, 1)).Status)
+	}
+	// Two regular workers hold two slow documents; the spare does not
+	// take the others of the same team.
+	for range 2 {
+		select {
+		case name := <-started:
+			require.True(t, strings.HasPrefix(name, "slow"), name)
+		case <-time.After(10 * time.Second):
+			t.Fatal("slow documents did not start")
+		}
+	}
+	select {
+	case name := <-started:
+		t.Fatalf("%s started beside two slow documents of its team", name)
+	case <-time.After(200 * time.Millisecond):
+	}
+	_, otherKey := b.newTeam(10)
+	start := time.Now()
+	up := b.upload(otherKey, "invoice", "quick.pdf", makePDF(t, 1))
+	require.Equal(t, http.StatusOK, up.Status)
+	require.Less(t, time.Since(start), time.Second, "the upload waited")
+	select {
+	case name := <-started:
+		require.Equal(t, "quick.pdf", name, "the other team's document goes first")
+	case <-time.After(10 * time.Second):
+		t.Fatal("the other team's document waited for the slow ones")
+	}
+	id := up.Body["document_id"].(string)
+	require.Equal(t, store.EventTaskCompleted, b.waitEvent(id).Type)
 }

@@ -231,6 +231,11 @@ type Tasks interface {
 type Queue interface {
 	// LeaseJob leases the oldest visible job for d, or returns nil, nil.
 	LeaseJob(ctx context.Context, d time.Duration) (*Job, error)
+	// LeaseJobExcept leases, like LeaseJob, the oldest visible job whose
+	// task belongs to none of teams (team ids), or returns nil, nil: fair
+	// scheduling, so a team with nothing running gets a worker while
+	// another team's jobs hold the rest.
+	LeaseJobExcept(ctx context.Context, d time.Duration, teams []string) (*Job, error)
 	// ExtendLease pushes the lease of j (held with j.LeaseToken) to now+d;
 	// ECONFLICT when the lease was lost or the job is gone.
 	ExtendLease(ctx context.Context, j *Job, d time.Duration) error

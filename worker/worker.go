@@ -56,6 +56,14 @@ type Pool struct {
 	Extractor Extractor
 	// Workers is the number of concurrent extractions (default 2).
 	Workers int
+	// SpareWorkers run beside Workers for fairness across teams: while
+	// every one of the Workers is busy, a spare worker leases only jobs of
+	// teams that have nothing running, so one team's slow documents
+	// cannot make every other team wait for them. Spare workers poll
+	// (every PollInterval) and need a Store with LeaseJobExcept
+	// (store.Store has it). Default 1; negative means none. Give the
+	// extractor an engine for each of them too.
+	SpareWorkers int
 	// JobLease is the visibility timeout of a leased job; a running job's
 	// lease is renewed every JobLease/3, so a crashed worker's job is
 	// leased again about JobLease after the crash (default 30s).
@@ -83,6 +91,15 @@ type Pool struct {
 
 	once sync.Once
 	wake chan struct{}
+
+	mu      sync.Mutex
+	busy    int            // regular workers running a job
+	running map[string]int // jobs running per team
+}
+
+// fairStore is the store method spare workers need.
+type fairStore interface {
+	LeaseJobExcept(ctx context.Context, d time.Duration, teams []string) (*store.Job, error)
 }
 
 func (p *Pool) init() {
@@ -112,6 +129,10 @@ func (p *Pool) init() {
 			p.NewID = uuid.NewString
 		}
 		p.wake = make(chan struct{}, 1)
+		p.running = map[string]int{}
+		if p.SpareWorkers == 0 {
+			p.SpareWorkers = 1
+		}
 	})
 }
 
@@ -149,6 +170,11 @@ func (p *Pool) Run(ctx context.Context) error {
 	for i := range p.Workers {
 		wg.Go(func() { p.loop(ctx, jobCtx, i) })
 	}
+	if fs, ok := p.Store.(fairStore); ok {
+		for i := range max(0, p.SpareWorkers) {
+			wg.Go(func() { p.spare(ctx, jobCtx, fs, p.Workers+i) })
+		}
+	}
 	wg.Wait()
 	return nil
 }
@@ -165,7 +191,9 @@ func (p *Pool) loop(ctx, jobCtx context.Context, n int) {
 			}
 		} else if job != nil {
 			p.Notify() // there may be more; let another worker look
+			p.setBusy(1)
 			p.run(jobCtx, log, job)
+			p.setBusy(-1)
 			continue
 		}
 		select {
@@ -173,6 +201,68 @@ func (p *Pool) loop(ctx, jobCtx context.Context, n int) {
 		case <-p.wake:
 		case <-poll.C:
 		}
+	}
+}
+
+// spare is a spare worker's loop: while every regular worker is busy, it
+// leases the oldest job of a team with nothing running.
+func (p *Pool) spare(ctx, jobCtx context.Context, fs fairStore, n int) {
+	log := p.Logger.With("worker", n, "spare", true)
+	poll := time.NewTicker(p.PollInterval)
+	defer poll.Stop()
+	for ctx.Err() == nil {
+		select {
+		case <-ctx.Done():
+			return
+		case <-poll.C:
+		}
+		teams, allBusy := p.busyTeams()
+		if !allBusy {
+			continue // a regular worker is free and takes the next job
+		}
+		job, err := fs.LeaseJobExcept(ctx, p.JobLease, teams)
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Error("lease job", "err", err)
+			}
+			continue
+		}
+		if job != nil {
+			log.Info("spare worker took a job of a waiting team", "task_id", job.TaskID)
+			p.run(jobCtx, log, job)
+		}
+	}
+}
+
+func (p *Pool) setBusy(d int) {
+	p.mu.Lock()
+	p.busy += d
+	p.mu.Unlock()
+}
+
+// busyTeams returns the teams with a job running, and whether every
+// regular worker is busy.
+func (p *Pool) busyTeams() ([]string, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	teams := make([]string, 0, len(p.running))
+	for t := range p.running {
+		teams = append(teams, t)
+	}
+	return teams, p.busy >= p.Workers
+}
+
+// teamRunning counts a job of team as running until the returned func.
+func (p *Pool) teamRunning(team string) func() {
+	p.mu.Lock()
+	p.running[team]++
+	p.mu.Unlock()
+	return func() {
+		p.mu.Lock()
+		if p.running[team]--; p.running[team] <= 0 {
+			delete(p.running, team)
+		}
+		p.mu.Unlock()
 	}
 }
 
@@ -256,6 +346,7 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	default:
 		return err
 	}
+	defer p.teamRunning(task.TeamID)()
 	data, err := p.Store.ReadFile(ctx, task.ID)
 	switch {
 	case docextract.ErrorCode(err) == docextract.ENOTFOUND:

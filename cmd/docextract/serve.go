@@ -42,8 +42,8 @@ const (
 
 type serveConfig struct {
 	db, spoolDir, addr, baseURL, rateLimit, retrySchedule, logFormat, templates string
-	workers                                                                     int
-	jobLease, timeout, shutdown                                                 time.Duration
+	workers, inspectEngines                                                     int
+	jobLease, timeout, inspectTimeout, shutdown                                 time.Duration
 	allowPrivate                                                                bool
 	net                                                                         netLimits
 }
@@ -95,6 +95,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&c.retrySchedule, "webhook-retry-schedule", "", "webhook retry delays, comma-separated (default 1m,5m,15m,1h,6h,1d,2d)")
 	fs.DurationVar(&c.jobLease, "job-lease", 30*time.Second, "visibility timeout of a leased extraction job (crash recovery delay)")
 	fs.DurationVar(&c.timeout, "extract-timeout", 2*time.Minute, "limit of one document's extraction")
+	fs.IntVar(&c.inspectEngines, "inspect-engines", 2, "PDF engine instances that count pages at upload, apart from the workers' (uploads never wait for extraction)")
+	fs.DurationVar(&c.inspectTimeout, "inspect-timeout", 10*time.Second, "limit of counting an upload's pages; over it the upload is answered 503")
 	fs.DurationVar(&c.shutdown, "shutdown-grace", 20*time.Second, "on SIGTERM, how long in-flight requests and jobs may finish")
 	fs.StringVar(&c.templates, "templates", "", "directory of invoice2data YAML templates; sub-directories are template groups (built-in extractors are group \"builtin\")")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format on stderr: text or json")
@@ -104,6 +106,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if c.db == "" {
 		c.db = *dbDefault
+	}
+	if c.inspectEngines < 1 || c.inspectTimeout <= 0 {
+		fmt.Fprintln(stderr, "docextract serve: --inspect-engines must be at least 1 and --inspect-timeout positive")
+		return errUsage
 	}
 	if err := c.net.check(); err != nil {
 		fmt.Fprintf(stderr, "docextract serve: %v\n", err)
@@ -160,11 +166,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		log.Info("loaded templates", "count", len(templates.Templates), "dir", c.templates)
 	}
-	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers})
+	// One engine per worker, plus one for the spare worker that keeps a
+	// team with nothing running from waiting behind another team's jobs.
+	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers + 1})
 	if err != nil {
 		return fmt.Errorf("start extractor: %w", err)
 	}
 	defer x.Close()
+	// Uploads count pages on engines of their own, under their own
+	// deadline: an upload never waits for an engine the workers hold.
+	inspector, err := withpdfium.New(extract.Config{Timeout: c.inspectTimeout}, pdfium.Config{Workers: c.inspectEngines})
+	if err != nil {
+		return fmt.Errorf("start upload inspector: %w", err)
+	}
+	defer inspector.Close()
 
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
@@ -196,7 +211,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		limiter = ratelimit.NewShared(rate, pg, nil, func(err error) { log.Warn("rate limit: refused without a decision", "err", err) })
 	}
 	srv := &httpapi.Server{
-		Store: db, SpoolDir: c.spoolDir, Inspector: x, OnTaskQueued: pool.Notify,
+		Store: db, SpoolDir: c.spoolDir, Inspector: inspector, OnTaskQueued: pool.Notify,
 		RateLimiter: limiter, BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log,
 		Limits: httpapi.Limits{MinBodyRate: c.net.minBodyRate, BodyGrace: c.net.bodyGrace, WriteTimeout: c.net.write},
 	}

@@ -31,6 +31,29 @@ func (db *DB) LeaseJob(ctx context.Context, d time.Duration) (*store.Job, error)
 	return j, nil
 }
 
+// LeaseJobExcept implements store.Queue.
+func (db *DB) LeaseJobExcept(ctx context.Context, d time.Duration, teams []string) (*store.Job, error) {
+	if len(teams) == 0 {
+		return db.LeaseJob(ctx, d)
+	}
+	now := db.now()
+	j := &store.Job{LeaseToken: db.NewID(), VisibleAt: now.Add(d).Truncate(time.Millisecond)}
+	var created int64
+	err := db.pool.QueryRow(ctx, `UPDATE jobs SET lease_token = $1, visible_at = $2, attempts = attempts + 1
+		WHERE id = (SELECT j.id FROM jobs j JOIN tasks t ON t.id = j.task_id
+			WHERE j.visible_at <= $3 AND NOT (t.team_id = ANY($4::text[]))
+			ORDER BY j.visible_at, j.created_at LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+		RETURNING id, task_id, kind, attempts, created_at, password`,
+		j.LeaseToken, ms(j.VisibleAt), ms(now), teams).Scan(&j.ID, &j.TaskID, &j.Kind, &j.Attempts, &created, &j.Password)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	j.CreatedAt = fromMS(created)
+	return j, nil
+}
+
 // ExtendLease implements store.Queue.
 func (db *DB) ExtendLease(ctx context.Context, j *store.Job, d time.Duration) error {
 	until := db.now().Add(d).Truncate(time.Millisecond)

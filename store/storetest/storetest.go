@@ -246,6 +246,38 @@ func testCore(t *testing.T, open Open) {
 		require.Equal(t, credits.Balance{Granted: 100, Held: 100}, b.balance(t))
 	})
 
+	t.Run("LeaseJobExceptSkipsBusyTeams", func(t *testing.T) {
+		t.Parallel()
+		b := setupClock(t, open, 10)
+		a1 := b.upload(t, 1)
+		b.clock.add(time.Millisecond)
+		a2 := b.upload(t, 1)
+		b.clock.add(time.Millisecond)
+		other, err := b.s.CreateTeam(b.ctx, "other")
+		require.NoError(t, err)
+		require.NoError(t, b.s.Grant(b.ctx, other.ID, 10))
+		o := &store.Task{ID: uuid.NewString(), TeamID: other.ID, DocType: docextract.Invoice, FileName: "o.pdf",
+			ContentType: "application/pdf", PageCount: 1, FileSize: 100}
+		require.NoError(t, b.s.CreateUpload(b.ctx, &store.Upload{Task: o, Credits: 1}))
+
+		// The busy team's older jobs are passed over for the other team's.
+		j, err := b.s.LeaseJobExcept(b.ctx, time.Minute, []string{b.team.ID})
+		require.NoError(t, err)
+		require.NotNil(t, j)
+		require.Equal(t, o.ID, j.TaskID)
+		require.Equal(t, 1, j.Attempts)
+		none, err := b.s.LeaseJobExcept(b.ctx, time.Minute, []string{b.team.ID, other.ID})
+		require.NoError(t, err)
+		require.Nil(t, none)
+		// Without teams it is LeaseJob: the oldest.
+		j, err = b.s.LeaseJobExcept(b.ctx, time.Minute, nil)
+		require.NoError(t, err)
+		require.Equal(t, a1.ID, j.TaskID)
+		j, err = b.s.LeaseJobExcept(b.ctx, time.Minute, []string{other.ID})
+		require.NoError(t, err)
+		require.Equal(t, a2.ID, j.TaskID)
+	})
+
 	t.Run("LeaseVisibility", func(t *testing.T) {
 		t.Parallel()
 		b := setupClock(t, open, 10)

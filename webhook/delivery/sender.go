@@ -9,6 +9,9 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"os"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -212,14 +215,36 @@ func (s *Sender) Send(ctx context.Context, req Request) Result {
 	return res
 }
 
-// describe turns a transport error into a short history line.
+// describe turns a transport error into a short history line for the
+// endpoint's owner. It never shows an IP address: not the one a name
+// resolved to (an internal address is the server operator's business,
+// and telling it would let a customer map the network), nor the
+// resolver's.
 func describe(err error) string {
 	var ne net.Error
+	var dns *net.DNSError
+	var sys *os.SyscallError
 	switch {
 	case refusedError(err):
-		return "destination refused: " + err.Error()
+		return "destination refused: the host resolves to an address that is not public, or the port is not allowed"
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
-		return "timeout: " + err.Error()
+		return "timeout"
+	case errors.As(err, &dns):
+		if dns.IsNotFound {
+			return "DNS lookup failed: no such host"
+		}
+		return "DNS lookup failed"
+	case errors.As(err, &sys):
+		return "connection failed: " + sys.Err.Error()
 	}
-	return err.Error()
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err // the URL is the owner's own; the cause is what matters
+	}
+	return hideAddresses(err.Error())
 }
+
+// ipAddress matches IPv4 and bracketed or bare IPv6 addresses, with a port.
+var ipAddress = regexp.MustCompile(`\[[0-9A-Fa-f:.]+(%[^\]]*)?\](:\d+)?|\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b|\b[0-9A-Fa-f]{0,4}(:[0-9A-Fa-f]{0,4}){3,7}\b`)
+
+func hideAddresses(s string) string { return ipAddress.ReplaceAllString(s, "<address>") }
