@@ -325,6 +325,35 @@ func (d *doc) dateCands(f textparse.Field) []cand {
 	return out
 }
 
+// dueOnDates finds the due date in an amount-due label: "TOTAL AMOUNT DUE
+// ON August 3, 2014 $4.11", "Amount due by 08/03/2014", "Zu zahlen bis
+// 15.03.2024": a date after the label and a connector word, in its cell.
+func (d *doc) dueOnDates() []cand {
+	var out []cand
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		if m.Field != textparse.FieldAmountDue {
+			return
+		}
+		l := &d.lines[li]
+		end := l.labelWordEnd(m)
+		c := l.cellOf[l.labelWordStart(m)]
+		k := end
+		for k < len(l.words) && l.cellOf[k] == c && dueConnectors[strings.ToLower(strings.Trim(l.words[k], ":"))] {
+			k++
+		}
+		if k == end || k >= len(l.words) {
+			return // a date needs its connector: "Balance 12.03.2024" is not a due date
+		}
+		if ds := textparse.FindDates(l.words[k:], d.order); len(ds) > 0 && ds[0].Start == 0 {
+			out = append(out, cand{score: 0.8 + 0.1*(1-d.relY(li)), line: li, s: ds[0].ISO})
+		}
+	})
+	return out
+}
+
+var dueConnectors = map[string]bool{"on": true, "by": true, "before": true, "bis": true, "am": true, "bis zum": true, "zum": true,
+	"avant": true, "le": true, "voor": true, "op": true, "antes": true, "del": true, "el": true, "entro": true, "il": true}
+
 // titleDates finds "Invoice 123 dated 2 Jan 2024": a date on the line of a
 // title word.
 func (d *doc) titleDates() []cand {

@@ -93,6 +93,19 @@ func TestHeaderAmountNotFromDate(t *testing.T) {
 	}, wantHeader{date: "2014-07-15", net: "*", tax: "", gross: "4.11", due: "4.11", cur: "USD"})
 }
 
+// TestHeaderDueOn: the date inside an amount-due label is the due date.
+func TestHeaderDueOn(t *testing.T) {
+	t.Parallel()
+	for _, row := range []string{"300 10 b|50:TOTAL AMOUNT DUE ON August 3 , 2014|540>$4.11", "300 10 b|50:Amount due by 08/03/2014|540>$4.11",
+		"300 10 b|50:Zu zahlen bis 03.08.2014|540>4,11 EUR"} {
+		got := Extract(grid("40 14 b|50:City Water Utility", "120 10|50:Statement date: 07/15/2014", row))
+		require.Equal(t, "2014-08-03", str(got.General.DueDate), row)
+		require.Equal(t, "4.11", amt2(got.General.AmountDue), row)
+	}
+	got := Extract(grid("40 14 b|50:City Water Utility", "120 10|50:Invoice date: 07/15/2014", "300 10 b|50:Balance 07/20/2014|540>$4.11"))
+	require.Nil(t, got.General.DueDate, "a date after a bare amount label is not a due date")
+}
+
 // TestHeaderCurrencyEitherSide: amounts with a symbol or code before or
 // after the number, glued or spaced.
 func TestHeaderCurrencyEitherSide(t *testing.T) {

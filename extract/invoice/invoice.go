@@ -51,7 +51,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 		g.InvoiceDate = docextract.Str(c.s)
 		conf["InvoiceDate"] = labelConf(c.score)
 	}
-	if c := best(d.dateCands(textparse.FieldDueDate)); c != nil {
+	if c := best(append(d.dateCands(textparse.FieldDueDate), d.dueOnDates()...)); c != nil {
 		g.DueDate = docextract.Str(c.s)
 		conf["DueDate"] = labelConf(c.score)
 	}
