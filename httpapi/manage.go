@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/google/uuid"
@@ -139,6 +140,39 @@ func (s *Server) RotateEndpointSecret(ctx context.Context, e *store.WebhookEndpo
 	}
 	s.Webhooks.EndpointChanged(e.ID, e.UpdatedAt)
 	return nil
+}
+
+// MaxAPIKeys is the most API keys a team may hold; creating one more is
+// refused.
+const MaxAPIKeys = 20
+
+// CreateTeamAPIKey creates an API key of the team and returns it, to be
+// shown once, with its stored record. A team with MaxAPIKeys keys gets
+// EINVALID.
+func (s *Server) CreateTeamAPIKey(ctx context.Context, teamID string) (string, *store.APIKey, error) {
+	keys, err := s.Store.ListAPIKeys(ctx, teamID)
+	if err != nil {
+		return "", nil, err
+	}
+	if len(keys) >= MaxAPIKeys {
+		return "", nil, errorf(docextract.EINVALID, fmt.Sprintf("A team has at most %d API keys; revoke one first.", MaxAPIKeys))
+	}
+	key, rec := GenerateAPIKey(teamID)
+	if err := s.Store.CreateAPIKey(ctx, rec); err != nil {
+		return "", nil, err
+	}
+	return key, rec, nil
+}
+
+// RevokeTeamAPIKey deletes the team's API key id at once: requests and
+// dashboard sessions made with it are refused from now on. ENOTFOUND
+// ("API key not found.") when the team has no such key.
+func (s *Server) RevokeTeamAPIKey(ctx context.Context, teamID, id string) error {
+	err := s.Store.DeleteAPIKey(ctx, teamID, id)
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+		return errorf(docextract.ENOTFOUND, "API key not found.")
+	}
+	return err
 }
 
 // TeamDocument returns the team's document id, or ENOTFOUND ("Document

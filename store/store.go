@@ -173,6 +173,11 @@ type Teams interface {
 	CreateAPIKey(ctx context.Context, k *APIKey) error
 	// FindAPIKey returns the key with hash, or ENOTFOUND.
 	FindAPIKey(ctx context.Context, hash []byte) (*APIKey, error)
+	// ListAPIKeys returns the team's keys, oldest first.
+	ListAPIKeys(ctx context.Context, teamID string) ([]*APIKey, error)
+	// DeleteAPIKey revokes the team's key id at once; ENOTFOUND when the
+	// team has no such key.
+	DeleteAPIKey(ctx context.Context, teamID, id string) error
 }
 
 // Tasks stores tasks, their documents and their task events.

@@ -199,12 +199,12 @@ func TestSROIE(t *testing.T) {
 
 // Regression floors on the report part, a little under the accuracy
 // measured there. Box lines (no OCR): merchant 86.0%, date 98.7%, total
-// 93.3%. OCR (tesseract 5.3.0, default ocr.Config, six languages):
+// 96.6%. OCR (tesseract 5.3.0, default ocr.Config, six languages):
 // merchant 74.7%, date 89.3%, total 78.4%; the margin allows for other
 // tesseract builds.
 var (
 	boxFloors = map[string]float64{
-		eval.FieldTotalGrossPrice: 91,
+		eval.FieldTotalGrossPrice: 94,
 		eval.FieldReceiptDate:     96,
 		eval.FieldMerchantName:    83,
 	}

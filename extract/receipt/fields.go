@@ -77,6 +77,20 @@ func plausibleName(l line) bool {
 	return true
 }
 
+// continuesName reports whether l can be the first part of a name whose
+// company form is on the next line: any case ("Nando's Chickenland
+// Malaysia" / "Sdn Bhd"), but no contact, title or amount.
+func continuesName(l line) bool {
+	if n, _, _ := letters(l.text); n < 4 || l.conf > 0 && l.conf < 50 {
+		return false
+	}
+	return !has(l.fold, notNameWords...) && len(l.amts) == 0 && !phoneRE.MatchString(l.text)
+}
+
+// apostropheRE matches an apostrophe, as OCR reads it, before a possessive s
+// ("Nando’ s", "CHILI ' S").
+var apostropheRE = regexp.MustCompile(`(\pL) ?['’‘´` + "`" + `] ?([sS])\b`)
+
 func isAddress(l line) bool {
 	f := l.fold
 	if postcodeRE.MatchString(f) && !has(f, "tel", "fax", "gst", "reg") {
@@ -176,7 +190,7 @@ func merchant(lines []line) (*string, int) {
 	if pick > 0 && (onlyForm(cur.fold) || strings.HasPrefix(name, "&")) {
 		// "CO. (M) SDN BHD": the name begins on the line above.
 		prev := withoutReg(lines[pick-1])
-		if plausibleName(prev) && !isAddress(prev) && !onlyForm(prev.fold) {
+		if continuesName(prev) && !isAddress(prev) && !onlyForm(prev.fold) {
 			name = trimJunk(prev.text) + " " + name
 		}
 	}
@@ -223,6 +237,7 @@ func fixName(name string, english bool) string {
 	}
 	name = strings.Join(words, " ")
 	name = sdnBhdRE.ReplaceAllString(name, "SDN$1 BHD")
+	name = apostropheRE.ReplaceAllString(name, "$1'$2")
 	if english {
 		name = ampRE.ReplaceAllString(name, "$1 & $2")
 	}
@@ -583,8 +598,12 @@ func total(lines []line) (*docextract.Amount, int) {
 	if paid != nil && change != nil {
 		// Cash handed over minus change is the total: no candidate can
 		// exceed it.
+		// Unless that would drop every candidate: then the change (or
+		// the cash) was misread.
 		limit := paid.Add(decimal.RequireFromString("0.05"))
-		cands = slices.DeleteFunc(cands, func(c candidate) bool { return c.v.GreaterThan(limit) })
+		if under := slices.DeleteFunc(slices.Clone(cands), func(c candidate) bool { return c.v.GreaterThan(limit) }); len(under) > 0 {
+			cands = under
+		}
 	}
 	if paid != nil {
 		var best *candidate
@@ -644,12 +663,28 @@ func total(lines []line) (*docextract.Amount, int) {
 		}
 	}
 	if best != nil {
+		// "Total 102.39" then "Total 102.40": a later total that is the
+		// first rounded to 5 cents is the amount paid.
+		if !isRounded5(best.v) {
+			for i := range kept {
+				c := &kept[i]
+				if c.line > best.line && c.prio >= 1 && isRounded5(c.v) && c.v.Sub(best.v).Abs().LessThanOrEqual(decimal.RequireFromString("0.04")) {
+					best = c
+					break
+				}
+			}
+		}
 		return amountPtr(best.v), best.line
 	}
 	if paid != nil && change != nil {
 		return amountPtr(*paid), max(0, changeLine-1)
 	}
 	return nil, -1
+}
+
+// isRounded5 reports whether v is a multiple of 0.05 (cash rounding).
+func isRounded5(v decimal.Decimal) bool {
+	return v.Mul(decimal.NewFromInt(20)).IsInteger()
 }
 
 // lineAmount returns the rightmost amount of line i, or the first amount of

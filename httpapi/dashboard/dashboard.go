@@ -234,6 +234,7 @@ func (h *Handler) routes() {
 	h.mux.HandleFunc("POST "+prefix+"signout", h.authed(h.handleSignout))
 	h.webhookRoutes()
 	h.documentRoutes()
+	h.keyRoutes()
 	h.mux.HandleFunc("GET "+prefix+"credits", h.authed(h.handleCredits))
 	h.mux.HandleFunc(prefix, func(w http.ResponseWriter, r *http.Request) {
 		s, _ := h.session(r)

@@ -69,6 +69,38 @@ func (db *DB) CreateAPIKey(ctx context.Context, k *store.APIKey) error {
 	return nil
 }
 
+// ListAPIKeys implements store.Teams.
+func (db *DB) ListAPIKeys(ctx context.Context, teamID string) ([]*store.APIKey, error) {
+	rows, err := db.pool.Query(ctx, `SELECT id, team_id, prefix, hash, created_at FROM api_keys WHERE team_id = $1 ORDER BY created_at, id`, teamID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.APIKey
+	for rows.Next() {
+		var k store.APIKey
+		var created int64
+		if err := rows.Scan(&k.ID, &k.TeamID, &k.Prefix, &k.Hash, &created); err != nil {
+			return nil, err
+		}
+		k.CreatedAt = fromMS(created)
+		out = append(out, &k)
+	}
+	return out, rows.Err()
+}
+
+// DeleteAPIKey implements store.Teams.
+func (db *DB) DeleteAPIKey(ctx context.Context, teamID, id string) error {
+	tag, err := db.pool.Exec(ctx, `DELETE FROM api_keys WHERE id = $1 AND team_id = $2`, id, teamID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return notFound("API key")
+	}
+	return nil
+}
+
 // FindAPIKey implements store.Teams.
 func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error) {
 	var k store.APIKey

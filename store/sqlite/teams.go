@@ -70,6 +70,42 @@ func (db *DB) CreateAPIKey(ctx context.Context, k *store.APIKey) error {
 	})
 }
 
+// ListAPIKeys implements store.Teams.
+func (db *DB) ListAPIKeys(ctx context.Context, teamID string) ([]*store.APIKey, error) {
+	rows, err := db.rd.QueryContext(ctx, `SELECT id, team_id, prefix, hash, created_at FROM api_keys WHERE team_id = ? ORDER BY created_at, id`, teamID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*store.APIKey
+	for rows.Next() {
+		var k store.APIKey
+		var created sql.NullInt64
+		if err := rows.Scan(&k.ID, &k.TeamID, &k.Prefix, &k.Hash, &created); err != nil {
+			return nil, err
+		}
+		k.CreatedAt = fromMS(created)
+		out = append(out, &k)
+	}
+	return out, rows.Err()
+}
+
+// DeleteAPIKey implements store.Teams.
+func (db *DB) DeleteAPIKey(ctx context.Context, teamID, id string) error {
+	return db.writeTx(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM api_keys WHERE id = ? AND team_id = ?`, id, teamID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound("API key")
+		}
+		return nil
+	})
+}
+
 // FindAPIKey implements store.Teams.
 func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error) {
 	var k store.APIKey

@@ -152,6 +152,29 @@ func testCore(t *testing.T, open Open) {
 		_, err = b.s.FindAPIKey(b.ctx, other[:])
 		requireCode(t, docextract.ENOTFOUND, err)
 		requireCode(t, docextract.ENOTFOUND, b.s.CreateAPIKey(b.ctx, &store.APIKey{TeamID: uuid.NewString(), Hash: other[:]}))
+
+		// List and revoke, per team.
+		h2 := sha256.Sum256([]byte("dex_second"))
+		k2 := &store.APIKey{TeamID: b.team.ID, Prefix: "dex_sec", Hash: h2[:], CreatedAt: k.CreatedAt.Add(time.Second)}
+		require.NoError(t, b.s.CreateAPIKey(b.ctx, k2))
+		team2, err := b.s.CreateTeam(b.ctx, "Other")
+		require.NoError(t, err)
+		keys, err := b.s.ListAPIKeys(b.ctx, b.team.ID)
+		require.NoError(t, err)
+		require.Len(t, keys, 2)
+		require.Equal(t, []string{k.ID, k2.ID}, []string{keys[0].ID, keys[1].ID})
+		require.Equal(t, "dex_sec", keys[0].Prefix)
+		none, err := b.s.ListAPIKeys(b.ctx, team2.ID)
+		require.NoError(t, err)
+		require.Empty(t, none)
+		requireCode(t, docextract.ENOTFOUND, b.s.DeleteAPIKey(b.ctx, team2.ID, k.ID))
+		require.NoError(t, b.s.DeleteAPIKey(b.ctx, b.team.ID, k.ID))
+		_, err = b.s.FindAPIKey(b.ctx, h[:])
+		requireCode(t, docextract.ENOTFOUND, err)
+		requireCode(t, docextract.ENOTFOUND, b.s.DeleteAPIKey(b.ctx, b.team.ID, k.ID))
+		keys, err = b.s.ListAPIKeys(b.ctx, b.team.ID)
+		require.NoError(t, err)
+		require.Len(t, keys, 1)
 	})
 
 	t.Run("GrantAndBalance", func(t *testing.T) {
