@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/postgres"
@@ -122,4 +123,12 @@ func TestSharedRateLimitRefill(t *testing.T) {
 	require.False(t, l.Allow("k").Allowed)
 	require.NoError(t, db.SweepGCRA(context.Background(), now.Add(2*time.Second)))
 	require.True(t, l.Allow("k").Allowed, "swept: a full quota again")
+}
+
+func TestUploadForUnknownTeam(t *testing.T) {
+	t.Parallel()
+	db := openDB(t, pgtest.Schema(t, 2))
+	task := &store.Task{ID: "t1", TeamID: "nobody", DocType: docextract.Invoice, FileName: "a.pdf"}
+	err := db.CreateUpload(context.Background(), &store.Upload{Task: task, Credits: 1})
+	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(err), "%v", err)
 }

@@ -2,11 +2,13 @@ package postgres
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
@@ -64,12 +66,7 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 	t.CreditsHeld = u.Credits
 	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
 	// The file is read once: a transaction that carries it is not rerun.
-	return db.tx(ctx, u.File == nil, func(tx pgx.Tx) error {
-		// The team's balance row stays locked until commit: uploads of one
-		// team on any number of processes hold credits one at a time.
-		if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
-			return err
-		}
+	err := db.tx(ctx, u.File == nil, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
 			t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
@@ -89,8 +86,21 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 				return fmt.Errorf("store upload file: %w", err)
 			}
 		}
-		return db.notify(ctx, tx, ChannelJobs)
+		if err := db.notify(ctx, tx, ChannelJobs); err != nil {
+			return err
+		}
+		// The credits last: the team's balance row stays locked until
+		// commit, so uploads of one team on any number of processes hold
+		// credits one at a time, and each holds the lock only for the
+		// hold and the commit, not while its file is written. A refused
+		// hold rolls everything back.
+		return db.hold(ctx, tx, t.TeamID, t.ID, u.Credits)
 	})
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "23503" && pe.ConstraintName == "tasks_team_id_fkey" {
+		return notFound("Team")
+	}
+	return err
 }
 
 // fileChunk is the largest piece of a file stored in one row: a 20 MB
