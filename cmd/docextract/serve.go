@@ -43,6 +43,7 @@ const (
 type serveConfig struct {
 	db, spoolDir, addr, baseURL, rateLimit, retrySchedule, logFormat, templates string
 	workers, inspectEngines                                                     int
+	pdfMemory                                                                   int64
 	jobLease, timeout, inspectTimeout, shutdown                                 time.Duration
 	allowPrivate                                                                bool
 	net                                                                         netLimits
@@ -95,6 +96,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&c.retrySchedule, "webhook-retry-schedule", "", "webhook retry delays, comma-separated (default 1m,5m,15m,1h,6h,1d,2d)")
 	fs.DurationVar(&c.jobLease, "job-lease", 30*time.Second, "visibility timeout of a leased extraction job (crash recovery delay)")
 	fs.DurationVar(&c.timeout, "extract-timeout", 2*time.Minute, "limit of one document's extraction")
+	fs.Int64Var(&c.pdfMemory, "pdf-memory-limit", pdfium.DefaultMemoryLimit>>20, "MiB of memory each PDF engine instance may use; a document that needs more (a flate bomb) fails with processing_failed")
 	fs.IntVar(&c.inspectEngines, "inspect-engines", 2, "PDF engine instances that count pages at upload, apart from the workers' (uploads never wait for extraction)")
 	fs.DurationVar(&c.inspectTimeout, "inspect-timeout", 10*time.Second, "limit of counting an upload's pages; over it the upload is answered 503")
 	fs.DurationVar(&c.shutdown, "shutdown-grace", 20*time.Second, "on SIGTERM, how long in-flight requests and jobs may finish")
@@ -106,6 +108,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if c.db == "" {
 		c.db = *dbDefault
+	}
+	if c.pdfMemory < 64 || c.pdfMemory > 4095 {
+		fmt.Fprintln(stderr, "docextract serve: --pdf-memory-limit must be 64 to 4095 (MiB)")
+		return errUsage
 	}
 	if c.inspectEngines < 1 || c.inspectTimeout <= 0 {
 		fmt.Fprintln(stderr, "docextract serve: --inspect-engines must be at least 1 and --inspect-timeout positive")
@@ -168,14 +174,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	// One engine per worker, plus one for the spare worker that keeps a
 	// team with nothing running from waiting behind another team's jobs.
-	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers + 1})
+	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers + 1, MemoryLimit: c.pdfMemory << 20})
 	if err != nil {
 		return fmt.Errorf("start extractor: %w", err)
 	}
 	defer x.Close()
 	// Uploads count pages on engines of their own, under their own
 	// deadline: an upload never waits for an engine the workers hold.
-	inspector, err := withpdfium.New(extract.Config{Timeout: c.inspectTimeout}, pdfium.Config{Workers: c.inspectEngines})
+	inspector, err := withpdfium.New(extract.Config{Timeout: c.inspectTimeout}, pdfium.Config{Workers: c.inspectEngines, MemoryLimit: c.pdfMemory << 20})
 	if err != nil {
 		return fmt.Errorf("start upload inspector: %w", err)
 	}

@@ -42,13 +42,26 @@ type Config struct {
 	// CacheDir holds the compiled WebAssembly module. "" means
 	// os.UserCacheDir()/docextract/wazero; "-" disables the disk cache.
 	CacheDir string
+	// MemoryLimit caps the memory of each PDFium instance, in bytes
+	// (rounded down to 64 KiB pages): a document whose streams or images
+	// decode to more (a flate bomb) fails with an error naming the limit
+	// instead of growing the process. An instance that grew past half of
+	// it is discarded after its document, so the memory is given back.
+	// 0 means DefaultMemoryLimit.
+	MemoryLimit int64
 }
+
+// DefaultMemoryLimit is the default Config.MemoryLimit: room for a page
+// rendered at the largest size Render makes (maxRenderPixels), and for
+// the honest scans of the corpus many times over.
+const DefaultMemoryLimit = 512 << 20
 
 // Engine is a pool of PDFium instances. It is safe for concurrent use.
 type Engine struct {
 	pool  gopdfium.Pool
 	cache wazero.CompilationCache
 	sem   chan struct{}
+	limit uint32 // memory limit of an instance, bytes
 }
 
 var _ pdf.Engine = (*Engine)(nil)
@@ -60,7 +73,12 @@ func New(cfg Config) (*Engine, error) {
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true)
+	limit := cfg.MemoryLimit
+	if limit <= 0 {
+		limit = DefaultMemoryLimit
+	}
+	limit = min(limit, 4<<30-65536) &^ 65535
+	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true).WithMemoryLimitPages(uint32(limit / 65536))
 	var cache wazero.CompilationCache
 	if dir := cacheDir(cfg.CacheDir); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err == nil {
@@ -85,7 +103,7 @@ func New(cfg Config) (*Engine, error) {
 		}
 		return nil, fmt.Errorf("pdfium: start pool: %w", err)
 	}
-	return &Engine{pool: pool, cache: cache, sem: make(chan struct{}, n)}, nil
+	return &Engine{pool: pool, cache: cache, sem: make(chan struct{}, n), limit: uint32(limit)}, nil
 }
 
 func cacheDir(dir string) string {
@@ -130,7 +148,7 @@ func (e *Engine) Open(ctx context.Context, data []byte, password string) (pdf.Do
 		}
 		return nil, fmt.Errorf("pdfium: get instance: %w", err)
 	}
-	d := &document{inst: inst, ctx: ctx, data: data, password: password, release: func() { <-e.sem }}
+	d := &document{inst: inst, ctx: ctx, data: data, password: password, limit: e.limit, release: func() { <-e.sem }}
 	if err := d.open(ctx); err != nil {
 		d.Close()
 		if ctx.Err() != nil {
@@ -151,6 +169,7 @@ type document struct {
 	rect     uint32 // scratch FS_RECTF
 	doc      uint64 // FPDF_DOCUMENT
 	pages    int
+	limit    uint32 // the instance's memory limit
 	release  func()
 
 	killed bool
@@ -166,6 +185,7 @@ func (d *document) open(ctx context.Context) (err error) {
 	if d.r, err = newRaw(d.inst.GetImplementation()); err != nil {
 		return err
 	}
+	d.r.limit = d.limit
 	if d.buf, err = d.r.write(ctx, d.data); err != nil {
 		return err
 	}
@@ -228,7 +248,9 @@ func (d *document) Close() error {
 	// An instance whose calls failed or were cut by the context may have a
 	// closed or inconsistent module: discard it rather than return it to
 	// the pool for the next document.
-	if !d.killed && (d.ctx.Err() != nil || d.r == nil || d.r.failed) {
+	// One that grew past half its memory limit is discarded too: WebAssembly
+	// memory never shrinks, and the next document should not start big.
+	if !d.killed && (d.ctx.Err() != nil || d.r == nil || d.r.failed || (d.limit > 0 && d.r.mem.Size() > d.limit/2)) {
 		d.killed = true
 		d.inst.Kill()
 	}

@@ -24,7 +24,12 @@ type raw struct {
 	// (a cancelled context closes it) or left in an unknown state, so its
 	// instance must not go back to the pool.
 	failed bool
+	limit  uint32 // the instance's memory limit in bytes; 0 unknown
 }
+
+// ErrMemoryLimit is wrapped by errors of a call that ran out of the
+// instance's memory limit (Config.MemoryLimit).
+var ErrMemoryLimit = errors.New("pdfium: memory limit reached")
 
 var rawFuncs = []string{
 	"malloc", "free", "FPDF_GetLastError",
@@ -86,6 +91,11 @@ func (r *raw) call(ctx context.Context, name string, args ...uint64) (uint64, er
 	copy(st, args)
 	if err := f.CallWithStack(ctx, st); err != nil {
 		r.failed = true
+		if r.limit > 0 && r.mem.Size() >= r.limit-r.limit/8 {
+			// Out of memory inside PDFium: say which limit, so the log of
+			// the failed document names it.
+			return 0, fmt.Errorf("%w: PDF engine memory limit of %d MiB reached (%s): %v", ErrMemoryLimit, r.limit>>20, name, err)
+		}
 		return 0, err
 	}
 	if len(f.Definition().ResultTypes()) == 0 {
