@@ -21,6 +21,5 @@
 //
 // Transactions that queue work notify the channels ChannelJobs and
 // ChannelEvents (named per schema); DB.Listen turns the notifications of
-// every process on the schema into
-// wake-ups of this one's workers.
+// every process on the schema into wake-ups of this one's workers.
 package postgres
