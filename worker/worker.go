@@ -94,6 +94,7 @@ type Pool struct {
 
 	mu      sync.Mutex
 	busy    int            // regular workers running a job
+	spares  int            // spare workers running a job
 	running map[string]int // jobs running per team
 }
 
@@ -229,7 +230,13 @@ func (p *Pool) spare(ctx, jobCtx context.Context, fs fairStore, n int) {
 		}
 		if job != nil {
 			log.Info("spare worker took a job of a waiting team", "task_id", job.TaskID)
+			p.mu.Lock()
+			p.spares++
+			p.mu.Unlock()
 			p.run(jobCtx, log, job)
+			p.mu.Lock()
+			p.spares--
+			p.mu.Unlock()
 		}
 	}
 }
@@ -241,15 +248,19 @@ func (p *Pool) setBusy(d int) {
 }
 
 // busyTeams returns the teams with a job running, and whether every
-// regular worker is busy.
+// regular worker is busy with a job whose team is known: a worker that has
+// leased a job but not yet started its task has not said whose it is, and
+// until it has, the spare must not guess.
 func (p *Pool) busyTeams() ([]string, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	teams := make([]string, 0, len(p.running))
-	for t := range p.running {
+	known := 0
+	for t, n := range p.running {
 		teams = append(teams, t)
+		known += n
 	}
-	return teams, p.busy >= p.Workers
+	return teams, p.busy >= p.Workers && known-p.spares >= p.busy && len(teams) > 0
 }
 
 // teamRunning counts a job of team as running until the returned func.

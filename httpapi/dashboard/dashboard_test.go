@@ -328,6 +328,8 @@ func TestEndpointLifecycle(t *testing.T) {
 
 	// Send test: shown pending, then acknowledged; signed with the new secret.
 	p = br.post("/dashboard/webhooks/"+id+"/test", nil)
+	require.True(t, strings.Contains(p.Body, `http-equiv="refresh"`) || strings.Contains(p.Body, "status-acknowledged"),
+		"a test send reloads until done")
 	m := deliveryLink.FindStringSubmatch(p.URL)
 	require.NotNil(t, m, p.URL)
 	deliveryID := m[1]
@@ -530,4 +532,10 @@ func TestEndpointDeliveriesPaged(t *testing.T) {
 	p = br.get("/dashboard/webhooks/" + id + "?before=" + next[1])
 	require.Equal(t, 5, len(deliveryLink.FindAllString(p.Body, -1)))
 	require.Equal(t, http.StatusBadRequest, br.get("/dashboard/webhooks/"+id+"?before=x").Status)
+
+	// A delivery waiting an hour for its attempt does not reload itself.
+	d := deliveryLink.FindStringSubmatch(p.Body)[1]
+	p = br.get("/dashboard/deliveries/" + d)
+	require.Contains(t, p.Body, `class="status-pending"`)
+	require.NotContains(t, p.Body, `http-equiv="refresh"`)
 }

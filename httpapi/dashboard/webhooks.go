@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/httpapi"
@@ -14,6 +15,11 @@ import (
 
 // deliveriesPerPage is the length of a page of an endpoint's deliveries.
 const deliveriesPerPage = 25
+
+// refreshWithin: a pending delivery's page reloads itself every second
+// while an attempt is in progress (leased) or due within this, not while
+// it waits hours for a retry.
+const refreshWithin = 30 * time.Second
 
 func (h *Handler) webhookRoutes() {
 	h.mux.HandleFunc("GET "+prefix+"webhooks", h.authed(h.handleEndpoints))
@@ -309,7 +315,7 @@ func (h *Handler) deliveryPage(w http.ResponseWriter, r *http.Request, s *sessio
 	}
 	v := h.baseView(r, s, "Delivery "+d.ID, "webhooks")
 	v.Data, v.Error = dd, msg
-	if dd.Pending && msg == "" {
+	if dd.Pending && msg == "" && (d.LeaseToken != "" || d.NextAttemptAt.Sub(h.now()) < refreshWithin) {
 		v.Refresh = 1 // reload until the attempt is done, without script
 	}
 	if notice == "redelivered" {
