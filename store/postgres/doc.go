@@ -20,6 +20,6 @@
 // starting together migrate once) and recorded in the migrations table.
 //
 // Transactions that queue work notify the channels ChannelJobs and
-// ChannelEvents; DB.Listen turns the notifications of every process into
-// wake-ups of this one's workers.
+// ChannelEvents (named per schema); DB.Listen turns the notifications of
+// every process on the schema into wake-ups of this one's workers.
 package postgres

@@ -10,7 +10,9 @@ import (
 // Notification channels. A transaction that queues work notifies its
 // channel; PostgreSQL delivers the notification at commit, to every
 // process listening on the database, so an idle worker elsewhere starts at
-// once instead of at its next poll.
+// once instead of at its next poll. The channel's name is the constant,
+// ":" and the store's schema, so deployments in different schemas of one
+// database do not wake each other.
 const (
 	// ChannelJobs: a job became visible (upload, password, release).
 	ChannelJobs = "docextract_jobs"
@@ -20,7 +22,7 @@ const (
 
 // notify queues a notification on channel inside q's transaction.
 func (db *DB) notify(ctx context.Context, q querier, channel string) error {
-	_, err := q.Exec(ctx, `SELECT pg_notify($1, '')`, channel)
+	_, err := q.Exec(ctx, `SELECT pg_notify($1, '')`, db.channel(channel))
 	return err
 }
 
@@ -53,7 +55,7 @@ func (db *DB) listen(ctx context.Context, onJobs, onEvents func()) error {
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	for _, ch := range []string{ChannelJobs, ChannelEvents} {
-		if _, err := conn.Exec(ctx, `LISTEN `+pgx.Identifier{ch}.Sanitize()); err != nil {
+		if _, err := conn.Exec(ctx, `LISTEN `+pgx.Identifier{db.channel(ch)}.Sanitize()); err != nil {
 			return err
 		}
 	}
@@ -67,9 +69,9 @@ func (db *DB) listen(ctx context.Context, onJobs, onEvents func()) error {
 			return err
 		}
 		switch n.Channel {
-		case ChannelJobs:
+		case db.channel(ChannelJobs):
 			wake(onJobs)
-		case ChannelEvents:
+		case db.channel(ChannelEvents):
 			wake(onEvents)
 		}
 	}
@@ -80,3 +82,6 @@ func wake(f func()) {
 		f()
 	}
 }
+
+// channel returns the name of channel for this store's schema.
+func (db *DB) channel(channel string) string { return channel + ":" + db.schema }

@@ -29,7 +29,8 @@ type DB struct {
 	// NewID returns new record ids.
 	NewID func() string
 
-	pool *pgxpool.Pool
+	pool   *pgxpool.Pool
+	schema string // where the tables are: names the notification channels
 }
 
 var _ store.Store = (*DB)(nil)
@@ -63,6 +64,10 @@ func OpenConfig(ctx context.Context, cfg *pgxpool.Config) (*DB, error) {
 	if err := db.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("postgres: migrate: %w", err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&db.schema); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
 	}
 	return db, nil
 }

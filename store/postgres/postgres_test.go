@@ -132,3 +132,44 @@ func TestUploadForUnknownTeam(t *testing.T) {
 	err := db.CreateUpload(context.Background(), &store.Upload{Task: task, Credits: 1})
 	require.Equal(t, docextract.ENOTFOUND, docextract.ErrorCode(err), "%v", err)
 }
+
+// TestListenWakesOtherProcesses: an upload on one process wakes the
+// workers of another listening on the same schema, and not those of a
+// process on another schema.
+func TestListenWakesOtherProcesses(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	url := pgtest.Schema(t, 2)
+	listener, uploader, elsewhere := openDB(t, url), openDB(t, url), openDB(t, pgtest.Schema(t, 2))
+	jobs, others := make(chan struct{}, 16), make(chan struct{}, 16)
+	done := make(chan struct{}, 2)
+	go func() { _ = listener.Listen(ctx, func() { jobs <- struct{}{} }, nil); done <- struct{}{} }()
+	go func() { _ = elsewhere.Listen(ctx, func() { others <- struct{}{} }, nil); done <- struct{}{} }()
+	// Each wakes once when it starts listening.
+	for _, ch := range []chan struct{}{jobs, others} {
+		select {
+		case <-ch:
+		case <-time.After(10 * time.Second):
+			t.Fatal("Listen did not start")
+		}
+	}
+	team, err := uploader.CreateTeam(ctx, "Acme")
+	require.NoError(t, err)
+	require.NoError(t, uploader.Grant(ctx, team.ID, 1))
+	task := &store.Task{ID: "t1", TeamID: team.ID, DocType: docextract.Invoice, FileName: "a.pdf", PageCount: 1}
+	require.NoError(t, uploader.CreateUpload(ctx, &store.Upload{Task: task, Credits: 1}))
+	select {
+	case <-jobs:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the upload did not wake the listener")
+	}
+	select {
+	case <-others:
+		t.Fatal("a process on another schema was woken")
+	case <-time.After(300 * time.Millisecond):
+	}
+	cancel()
+	<-done
+	<-done
+}
