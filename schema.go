@@ -7,7 +7,7 @@ import (
 
 // ExtractionData is the structured content of one document: *InvoiceData,
 // *ReceiptData or *BankStatementData. It marshals to the `extraction_data`
-// object of the API (DESIGN.md §4): PascalCase keys, dates YYYY-MM-DD, amounts
+// object of the API (docs/api.md, extraction_data): PascalCase keys, dates YYYY-MM-DD, amounts
 // as JSON numbers, and null for every value that could not be read.
 type ExtractionData interface {
 	Type() DocType

@@ -27,7 +27,7 @@ func ParseDocType(s string) (DocType, bool) {
 	return "", false
 }
 
-// Document statuses (DESIGN.md §3).
+// Document statuses (docs/api.md, Concepts).
 const (
 	StatusQueued     = "queued"
 	StatusProcessing = "processing"
@@ -47,13 +47,13 @@ const (
 	OutcomeNoMatchingDocuments = "no_matching_documents"
 )
 
-// Task failure codes and their messages (spec 6.3).
+// Task failure codes and their messages (docs/api.md, Webhooks).
 const (
 	FailProcessing          = "processing_failed"
 	FailInsufficientCredits = "insufficient_credits"
 )
 
-// FailureMessages maps each task failure code to the text of spec 6.3.
+// FailureMessages maps each task failure code to the text of docs/api.md, Webhooks.
 var FailureMessages = map[string]string{
 	FailProcessing:          "Document processing failed.",
 	FailInsufficientCredits: "Insufficient credits to process this task.",
@@ -65,7 +65,7 @@ const (
 	SourceEmail  = "email"
 )
 
-// Limits of the spec (section 8).
+// Limits of the API (docs/api.md, Limits).
 const (
 	MaxFileSize          = 20 << 20 // 20MB
 	MaxPDFPages          = 200

@@ -7,7 +7,7 @@ import (
 	"github.com/docextract/docextract"
 )
 
-// InsufficientMessage is the spec's text (7.1) for an upload refused for
+// InsufficientMessage is the API's text (docs/api.md, Errors) for an upload refused for
 // lack of credits.
 const InsufficientMessage = "Insufficient credits to process new documents. Please review your account balance."
 

@@ -1,4 +1,4 @@
-// Package credits is the hold / capture / void ledger of DESIGN.md §6: the
+// Package credits is the hold / capture / void ledger of docs/api.md, Concepts: the
 // rules, as pure functions over a Balance and a Hold, and Memory, an in-memory
 // Ledger that applies them. Storage adapters (store/sqlite) apply the same
 // functions inside their own transactions, so the arithmetic lives here once.

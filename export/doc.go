@@ -1,5 +1,5 @@
 // Package export turns completed docextract results into the downloadable
-// files of spec 4.3: JSON, CSV, XLSX and an accounting-import CSV, one file
+// files of docs/api.md, Download selected documents: JSON, CSV, XLSX and an accounting-import CSV, one file
 // per document, several documents as a ZIP archive of those files. It needs
 // no server and no database: give it []Document, get bytes.
 //
@@ -47,7 +47,7 @@
 //
 // # JSON
 //
-// The document result of spec 2.2 — document_id, extraction_data, validation,
+// The document result of docs/api.md, Get a result — document_id, extraction_data, validation,
 // credits_used, passed_validation — plus doc_type, file_name, page_start,
 // page_end, template_id and created_at, indented. Content type
 // application/json.

@@ -13,7 +13,7 @@ import (
 	"github.com/docextract/docextract"
 )
 
-// Format is an export format, the `format` query parameter of spec 4.3.
+// Format is an export format, the `format` query parameter of docs/api.md, Download selected documents.
 type Format string
 
 // The export formats.
@@ -55,8 +55,8 @@ func Supports(f Format, t docextract.DocType) bool {
 	return false
 }
 
-// Document is one completed document to export: its result (spec 2.2) plus
-// the fields of a result document (spec 2.5) that exports show.
+// Document is one completed document to export: its result (docs/api.md, Get a result) plus
+// the fields of a result document (docs/api.md, Task results) that exports show.
 type Document struct {
 	ID         string
 	DocType    docextract.DocType // when empty, Data.Type() is used

@@ -9,7 +9,7 @@ import (
 )
 
 // jsonDocument is the JSON export of one document: the document result of
-// spec 2.2 plus the extra fields DESIGN.md §3 allows.
+// docs/api.md, Get a result plus the extra fields docs/api.md, Concepts allows.
 type jsonDocument struct {
 	DocumentID       string                    `json:"document_id"`
 	DocType          docextract.DocType        `json:"doc_type"`

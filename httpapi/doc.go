@@ -1,4 +1,4 @@
-// Package httpapi serves the document API of the spec (upload, result,
+// Package httpapi serves the document API of docs/api.md (upload, result,
 // delete, plus what other files of this package add) over net/http, on a
 // store.Store. It does no background work: package worker extracts the
 // queued tasks and package webhook/dispatch sends webhooks.

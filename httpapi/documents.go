@@ -9,8 +9,8 @@ import (
 	"github.com/google/uuid"
 )
 
-// documentResult is the body of a completed result (spec 2.2, plus the
-// extra fields of DESIGN.md §3).
+// documentResult is the body of a completed result (docs/api.md, Get a result, plus the
+// extra fields of docs/api.md, Concepts).
 type documentResult struct {
 	DocumentID       string          `json:"document_id"`
 	TaskID           string          `json:"task_id"`
@@ -27,7 +27,7 @@ type documentResult struct {
 	PassedValidation bool            `json:"passed_validation"`
 }
 
-// processingBody is spec 2.3, plus task_status when the task waits for
+// processingBody is docs/api.md, Get a result, plus task_status when the task waits for
 // something from the client (password_required).
 type processingBody struct {
 	DocumentID string `json:"document_id"`
@@ -60,7 +60,7 @@ func (s *Server) findDocument(r *http.Request, forbidden string) (*store.Documen
 	return d, nil
 }
 
-// handleResult serves spec 4.2.
+// handleResult serves docs/api.md, Get a result.
 func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
 	d, err := s.findDocument(r, msgForbiddenAccess)
 	if err != nil {
@@ -70,7 +70,7 @@ func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case d.Status == docextract.StatusQueued || d.Status == docextract.StatusProcessing:
 		body := processingBody{DocumentID: d.ID, Status: docextract.StatusProcessing, Message: msgProcessing}
-		// A task parked for a password says so (spec 2.3's body, with
+		// A task parked for a password says so (docs/api.md, Get a result's body, with
 		// task_status added), or a client would poll forever.
 		if t, err := s.Store.FindTask(r.Context(), d.TaskID); err == nil && t.Status == docextract.TaskPasswordRequired {
 			body.TaskStatus, body.Message = t.Status, msgWaitingForPassword
@@ -97,7 +97,7 @@ func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, res)
 }
 
-// handleDelete serves spec 4.4: rows, data and, with the task's last
+// handleDelete serves docs/api.md, Delete: rows, data and, with the task's last
 // document, the stored file are gone.
 func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
 	d, err := s.findDocument(r, msgForbiddenDelete)

@@ -14,7 +14,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// Texts of the download endpoint (spec 7.3, DESIGN.md §5).
+// Texts of the download endpoint (docs/api.md, Errors).
 const (
 	msgTooManyDocuments = "Too many documents. Maximum is 300."
 	msgInvalidBody      = "Invalid request body."
@@ -26,12 +26,12 @@ const (
 // maxDownloadBody bounds the JSON body: 300 quoted UUIDs are about 12 KB.
 const maxDownloadBody = 64 << 10
 
-// downloadRequest is the body of spec 4.3.
+// downloadRequest is the body of docs/api.md, Download selected documents.
 type downloadRequest struct {
 	DocumentIDs *[]string `json:"document_ids"`
 }
 
-// handleDownload serves POST /api/v1/documents/download_selected (spec 4.3):
+// handleDownload serves POST /api/v1/documents/download_selected (docs/api.md, Download selected documents):
 // the completed results of the listed documents as one file, or a ZIP of one
 // file per document, in the format of ?format= (json by default).
 //

@@ -9,7 +9,7 @@ import (
 	"github.com/docextract/docextract"
 )
 
-// codes maps each error code to its HTTP status (DESIGN.md §5).
+// codes maps each error code to its HTTP status (docs/api.md, Errors).
 var codes = map[string]int{
 	docextract.EINVALID:        http.StatusBadRequest,
 	docextract.EUNAUTHORIZED:   http.StatusUnauthorized,
@@ -39,7 +39,7 @@ func ErrorStatus(err error) int {
 }
 
 // Error writes err as a JSON error response: {"detail": message}, or
-// {"error": message} for rate limiting (spec 2.7). Internal errors are
+// {"error": message} for rate limiting (docs/api.md, Errors). Internal errors are
 // logged (to the Server's Logger when the request came through a Server,
 // else slog.Default()) and shown only as "Internal error.".
 func Error(w http.ResponseWriter, r *http.Request, err error) {
@@ -73,7 +73,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// The client-facing texts of the spec and DESIGN.md §5.
+// The client-facing texts of the spec and docs/api.md, Errors.
 const (
 	msgInvalidAPIKey     = "Invalid API key."
 	msgInvalidFileType   = "Invalid file type"

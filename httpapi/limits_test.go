@@ -125,12 +125,18 @@ func TestBodyMinimumRate(t *testing.T) {
 		defer c.Close()
 		_, err = io.WriteString(c, head)
 		require.NoError(t, err)
-		for p := payload; len(p) > 0; {
+		// Paced by the clock, not by sleeps: a sleep that overruns on a
+		// busy machine is made up by sending the next chunk at once, so the
+		// client's rate stays 100 KiB/s however the scheduler treats it.
+		start := time.Now()
+		for i, p := 0, payload; len(p) > 0; i++ {
+			if d := time.Until(start.Add(time.Duration(i) * 80 * time.Millisecond)); d > 0 {
+				time.Sleep(d)
+			}
 			n := min(len(p), 8<<10)
 			_, err := c.Write(p[:n])
 			require.NoError(t, err)
 			p = p[n:]
-			time.Sleep(80 * time.Millisecond)
 		}
 		require.NoError(t, c.SetReadDeadline(time.Now().Add(5*time.Second)))
 		resp, err := http.ReadResponse(bufio.NewReader(c), nil)

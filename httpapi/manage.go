@@ -126,7 +126,7 @@ func (s *Server) DeleteEndpoint(ctx context.Context, e *store.WebhookEndpoint) e
 	return nil
 }
 
-// RotateEndpointSecret replaces e's secret at once (spec §5.7): every
+// RotateEndpointSecret replaces e's secret at once (docs/api.md, Webhooks): every
 // later request, including the next attempts of pending deliveries, is
 // signed with the new secret, set in e to be shown once; a request in
 // progress may still carry the old one.
@@ -190,7 +190,7 @@ func (s *Server) TeamDocument(ctx context.Context, teamID, id string) (*store.Do
 	return d, err
 }
 
-// DeleteDocument removes d irreversibly (spec 4.4): its rows, its data
+// DeleteDocument removes d irreversibly (docs/api.md, Delete): its rows, its data
 // and, with the task's last document, the stored file.
 func (s *Server) DeleteDocument(ctx context.Context, d *store.Document) error {
 	s.init()
@@ -205,7 +205,7 @@ func (s *Server) DeleteDocument(ctx context.Context, d *store.Document) error {
 }
 
 // ExportDocuments builds the export of the team's documents ids in format
-// (spec 4.3): at most docextract.MaxDocumentsDownload ids; ids that are
+// (docs/api.md, Download selected documents): at most docextract.MaxDocumentsDownload ids; ids that are
 // not the team's, or have no result, are skipped as if missing and
 // duplicates are exported once; nothing left is ENOTFOUND ("No accessible
 // documents found for the specified IDs."). The caller closes the export.

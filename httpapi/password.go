@@ -23,7 +23,7 @@ const (
 // The task is queued again with the password on its job (the password is
 // kept only as long as that job); a wrong password parks it again. 202
 // {document_id, status: "queued"}; 409 when the document is not waiting
-// for a password. No task event is recorded while a task waits (spec 3).
+// for a password. No task event is recorded while a task waits (docs/api.md, Concepts).
 func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 	d, err := s.findDocument(r, msgForbiddenAccess)
 	if err != nil {

@@ -41,7 +41,7 @@ func TestPasswordResumesEncryptedUpload(t *testing.T) {
 			return r.Status == http.StatusAccepted && r.Body["task_status"] == "password_required"
 		}, 20*time.Second, 20*time.Millisecond)
 		r := b.result(b.key, id)
-		require.Equal(t, "processing", r.Body["status"], "spec 2.3's body")
+		require.Equal(t, "processing", r.Body["status"], "docs/api.md, Get a result's body")
 		require.Contains(t, r.Body["message"], "password-protected")
 	}
 	waitParked()

@@ -19,7 +19,7 @@ import (
 	"github.com/docextract/docextract/webhook/dispatch"
 )
 
-// Texts of the task-results endpoint (DESIGN.md §5).
+// Texts of the task-results endpoint (docs/api.md, Errors).
 const (
 	msgTaskForbidden = "Not authorized to access this task"
 	msgTaskNotFound  = "Task not found"
@@ -36,7 +36,7 @@ func (s *Server) taskResultsRoutes() {
 }
 
 // authenticateKeyOrBearer accepts X-API-Key or "Authorization: Bearer
-// <key>" (spec §5.2; a team API key is a valid bearer token). The scheme
+// <key>" (docs/api.md, Authentication; a team API key is a valid bearer token). The scheme
 // name is case-insensitive (RFC 9110 §11.1): "bearer" works too.
 func (s *Server) authenticateKeyOrBearer(ctx context.Context, r *http.Request) (*store.APIKey, error) {
 	if r.Header.Get("X-API-Key") == "" {
@@ -111,7 +111,7 @@ func decodeCursor(key []byte, taskID string, groups []string, c string) (int64, 
 	return pos, true
 }
 
-// handleTaskResults serves spec §4.5 / DESIGN.md §7: the task's result
+// handleTaskResults serves docs/api.md, Task results: the task's result
 // documents, live, paged by an opaque cursor signed for the task and the
 // template-group filter.
 func (s *Server) handleTaskResults(w http.ResponseWriter, r *http.Request) {

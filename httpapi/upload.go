@@ -14,7 +14,7 @@ import (
 	"github.com/docextract/docextract/store"
 )
 
-// handleUpload serves spec 4.1. Checks run in the order of DESIGN.md §5:
+// handleUpload serves docs/api.md, Upload. Checks run in the order of docs/api.md, Errors:
 // authentication, rate limit, request shape, credits.
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()

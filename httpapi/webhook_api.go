@@ -17,7 +17,7 @@ import (
 	"github.com/docextract/docextract/webhook/delivery"
 )
 
-// webhookRoutes registers the webhook management API (DESIGN.md §8).
+// webhookRoutes registers the webhook management API (docs/api.md, Webhooks).
 func (s *Server) webhookRoutes() {
 	s.mux.HandleFunc("POST /api/v1/webhook_endpoints", s.withKey(s.handleCreateEndpoint))
 	s.mux.HandleFunc("GET /api/v1/webhook_endpoints", s.withKey(s.handleListEndpoints))
@@ -76,7 +76,7 @@ const (
 	maxTemplateGroups   = 100
 )
 
-// endpointJSON is the endpoint body of DESIGN.md §8.
+// endpointJSON is the endpoint body of docs/api.md, Webhooks.
 type endpointJSON struct {
 	ID               string            `json:"id"`
 	URL              string            `json:"url"`
@@ -307,7 +307,7 @@ func (s *Server) handleRotateSecret(w http.ResponseWriter, r *http.Request, _ *s
 	return nil
 }
 
-// handleTestEndpoint queues one endpoint.test event (spec §6.4): sent once,
+// handleTestEndpoint queues one endpoint.test event (docs/api.md, Webhooks): sent once,
 // not retried, not redeliverable. It does not hold the request for the
 // attempt (a receiver may take 30 s): it stores the delivery, asks the
 // sender to send it ahead of the queue, and answers 201 at once with the
@@ -324,7 +324,7 @@ func (s *Server) handleTestEndpoint(w http.ResponseWriter, r *http.Request, _ *s
 	return nil
 }
 
-// deliveryJSON is a delivery of DESIGN.md §8.
+// deliveryJSON is a delivery of docs/api.md, Webhooks.
 type deliveryJSON struct {
 	ID             string     `json:"id"`
 	EventID        string     `json:"event_id"`
@@ -433,8 +433,8 @@ func (s *Server) handleGetDelivery(w http.ResponseWriter, r *http.Request, _ *st
 	return nil
 }
 
-// handleRedeliver queues a new delivery of a failed or cancelled one (spec
-// §3): new delivery id, same event id and body, the endpoint's current URL,
+// handleRedeliver queues a new delivery of a failed or cancelled one
+// (docs/api.md, Webhooks): new delivery id, same event id and body, the endpoint's current URL,
 // headers and secret. Test events cannot be redelivered.
 func (s *Server) handleRedeliver(w http.ResponseWriter, r *http.Request, _ *store.APIKey, d *store.WebhookDelivery) error {
 	nd, err := s.Webhooks.Redeliver(r.Context(), d)

@@ -844,7 +844,7 @@ func (b *whBundle) queueBehindHeld(h *heldReceiver, n int) (string, webhook.Secr
 
 // TestWebhookRotationReachesQueued: a rotated secret applies to every
 // request not yet started, queued ones included; the one in flight keeps
-// the old secret (spec §5.7).
+// the old secret (docs/api.md, Webhooks).
 func TestWebhookRotationReachesQueued(t *testing.T) {
 	t.Parallel()
 	b := whSetup(t)

@@ -92,7 +92,7 @@ type DocumentKey struct {
 func (d *Document) Key() DocumentKey { return DocumentKey{CreatedAt: d.CreatedAt, ID: d.ID} }
 
 // HasResult reports whether the document answers the result endpoint with
-// data (spec 4.2): completed and something extracted.
+// data (docs/api.md, Get a result): completed and something extracted.
 func (d *Document) HasResult() bool {
 	return d.Status == docextract.StatusCompleted && len(d.Data) > 0 && string(d.Data) != "null"
 }
@@ -117,7 +117,7 @@ const (
 )
 
 // TaskEvent is the one decision recorded when a task completes or fails, in
-// the same transaction. It snapshots the task summary of spec 2.4 and
+// the same transaction. It snapshots the task summary of docs/api.md, Webhooks and
 // outlives the task, so webhook fan-out can read it later.
 type TaskEvent struct {
 	ID            string

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Webhook delivery statuses (spec §3).
+// Webhook delivery statuses (docs/api.md, Concepts).
 const (
 	DeliveryPending      = "pending"
 	DeliveryAcknowledged = "acknowledged"
@@ -144,7 +144,7 @@ type Webhooks interface {
 	ListWebhookEndpoints(ctx context.Context, teamID string) ([]*WebhookEndpoint, error)
 	// UpdateWebhookEndpoint stores e over the endpoint e.ID. When its URL,
 	// custom headers or enabled state change, the endpoint's pending
-	// deliveries are cancelled in the same transaction (spec §3); it returns
+	// deliveries are cancelled in the same transaction (docs/api.md, Concepts); it returns
 	// how many. A new secret alone cancels nothing: later attempts of
 	// pending deliveries are signed with it.
 	UpdateWebhookEndpoint(ctx context.Context, e *WebhookEndpoint) (cancelled int, err error)

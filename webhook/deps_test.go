@@ -9,7 +9,8 @@ import (
 )
 
 // TestStdlibOnly keeps the receiver's build free of anything but the
-// standard library (DESIGN.md §1).
+// standard library: a webhook receiver imports this package alone and must
+// not pull SQLite, PDF or spreadsheet code into its build.
 func TestStdlibOnly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")

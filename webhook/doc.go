@@ -1,7 +1,7 @@
 // Package webhook is the receiver's side of docextract webhooks: it verifies
 // the signature of an incoming delivery, decodes the event envelope, and
-// offers a ready http.Handler that answers the way the interface
-// specification (§5.5, §6) asks a receiver to answer.
+// offers a ready http.Handler that answers the way a receiver should answer
+// (docs/api.md, Webhooks).
 //
 // It imports the standard library only, so a webhook receiver can depend on
 // it without pulling SQLite, spreadsheet or PDF code into its build. A test

@@ -10,14 +10,14 @@ import (
 // the envelope's webhook_version. Alert on events of any other version.
 const Version = "1"
 
-// Event types (spec §6.1).
+// Event types (docs/api.md, Webhooks).
 const (
 	EventTaskCompleted = "task.completed"
 	EventTaskFailed    = "task.failed"
 	EventEndpointTest  = "endpoint.test"
 )
 
-// Result modes of task.completed and endpoint.test events (spec §6.2).
+// Result modes of task.completed and endpoint.test events (docs/api.md, Webhooks).
 const (
 	ResultModeInline    = "inline"
 	ResultModeReference = "reference"
@@ -25,10 +25,10 @@ const (
 
 // MaxInlineBody is the largest request body sent in inline result mode; a
 // task.completed event whose body would exceed it is sent in reference mode
-// (spec §6.2, §8). Receivers must accept bodies at least this large.
+// (docs/api.md, Webhooks and Limits). Receivers must accept bodies at least this large.
 const MaxInlineBody = 1 << 20
 
-// Event is the envelope of every webhook delivery (spec §6.1). Data holds
+// Event is the envelope of every webhook delivery (docs/api.md, Webhooks). Data holds
 // the event-specific object; decode it into TaskCompletedData,
 // TaskFailedData or TestData according to Type.
 type Event struct {
@@ -58,7 +58,7 @@ func ParseEvent(body []byte) (Event, error) {
 	return e, nil
 }
 
-// Task is the task summary of data.task (spec §2.4). Pointer fields are
+// Task is the task summary of data.task (docs/api.md, Webhooks). Pointer fields are
 // JSON null when unknown. Abbreviated forms (endpoint.test) carry only ID
 // and Status.
 type Task struct {
@@ -78,7 +78,7 @@ type OriginalFile struct {
 	PageCount   *int    `json:"page_count"`
 }
 
-// ResultDocument is one extracted document (spec §2.5), as sent inline in
+// ResultDocument is one extracted document (docs/api.md, Task results), as sent inline in
 // data.documents and returned by the task-results endpoint.
 type ResultDocument struct {
 	ID             string          `json:"id"`
@@ -90,7 +90,7 @@ type ResultDocument struct {
 	ExtractionData json.RawMessage `json:"extraction_data"`
 }
 
-// TaskCompletedData is the data of a task.completed event (spec §6.2). In
+// TaskCompletedData is the data of a task.completed event (docs/api.md, Webhooks). In
 // inline mode Documents is present (possibly empty); in reference mode
 // DocumentCount and ResultsURL are set and Documents is absent: fetch
 // ResultsURL page by page as supplied.
@@ -102,7 +102,7 @@ type TaskCompletedData struct {
 	ResultsURL    string           `json:"results_url,omitempty"`
 }
 
-// TaskFailedData is the data of a task.failed event (spec §6.3).
+// TaskFailedData is the data of a task.failed event (docs/api.md, Webhooks).
 type TaskFailedData struct {
 	Task  Task       `json:"task"`
 	Error EventError `json:"error"`
@@ -114,7 +114,7 @@ type EventError struct {
 	Message string `json:"message"`
 }
 
-// TestData is the data of an endpoint.test event (spec §6.4). It does not
+// TestData is the data of an endpoint.test event (docs/api.md, Webhooks). It does not
 // represent a real task.
 type TestData struct {
 	Test       bool             `json:"test"`

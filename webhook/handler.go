@@ -10,13 +10,13 @@ import (
 )
 
 // DefaultMaxBodyBytes is the Handler's default body limit: five times the
-// 1 MiB a receiver must accept (spec §8).
+// 1 MiB a receiver must accept (docs/api.md, Limits).
 const DefaultMaxBodyBytes = 5 << 20
 
 // Store records which events a receiver has already taken, so that a
 // redelivered or retried event is acknowledged without being processed
 // twice. Deduplicate per receiver path or integration by event id, never by
-// delivery id (spec §6.5): give each Handler its own Store or namespace.
+// delivery id (docs/api.md, Webhooks): give each Handler its own Store or namespace.
 type Store interface {
 	// SeenOrRecord durably records eventID and reports whether it had been
 	// recorded before. It must be atomic: of two concurrent calls with the
@@ -31,8 +31,8 @@ type Forgetter interface {
 	Forget(ctx context.Context, eventID string) error
 }
 
-// Handler is an http.Handler that receives deliveries. It answers per spec
-// §5.5:
+// Handler is an http.Handler that receives deliveries. It answers as a
+// receiver should (docs/api.md, Webhooks):
 //
 //   - 405 for a method other than POST;
 //   - 413 for a body over MaxBodyBytes;

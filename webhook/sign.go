@@ -8,7 +8,7 @@ import (
 	"strconv"
 )
 
-// Header names of a delivery request (spec §6.1).
+// Header names of a delivery request (docs/api.md, Webhooks).
 const (
 	HeaderEvent      = "X-Service-Event"       // event type
 	HeaderEventID    = "X-Service-Event-Id"    // envelope id

@@ -19,7 +19,7 @@ const DefaultTolerance = 300 * time.Second
 const maxSignatures = 16
 
 // Errors returned by Verify. Match them with errors.Is. A receiver should
-// answer every one of them with 401 (spec §5.5).
+// answer every one of them with 401 (docs/api.md, Webhooks).
 var (
 	ErrMissingTimestamp       = errors.New("webhook: missing " + HeaderTimestamp + " header")
 	ErrInvalidTimestamp       = errors.New("webhook: invalid " + HeaderTimestamp + " header: want Unix seconds, digits only")

@@ -1,7 +1,7 @@
 // Package einvoice reads structured e-invoices exactly: UN/CEFACT CII D16B
 // (Factur-X, ZUGFeRD 2.x and XRechnung CII in every profile from MINIMUM to
 // EXTENDED), ZUGFeRD 1.0 and OASIS UBL 2.1 Invoice and CreditNote. Parse maps
-// the XML onto the invoice schema of DESIGN.md §4 (docextract.InvoiceData),
+// the XML onto the invoice schema of docs/api.md, extraction_data (docextract.InvoiceData),
 // digit for digit, leaving every value the document does not carry nil.
 // FindInvoiceXML picks the invoice XML among the files embedded in a hybrid
 // PDF (PDF/A-3 Factur-X, ZUGFeRD, XRechnung).

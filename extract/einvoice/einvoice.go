@@ -72,7 +72,7 @@ var creditNoteCodes = map[string]bool{
 }
 
 // Parse reads a CII (Factur-X / ZUGFeRD 2.x / XRechnung), ZUGFeRD 1.0 or UBL
-// 2.1 e-invoice exactly and maps it onto the invoice schema of DESIGN.md §4.
+// 2.1 e-invoice exactly and maps it onto the invoice schema of docs/api.md, extraction_data.
 //
 // Amounts are copied digit for digit as the document writes them (no sign
 // flipping for credit notes: IsCreditNote in the details block says how to

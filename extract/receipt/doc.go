@@ -1,4 +1,4 @@
-// Package receipt extracts the fields of shop receipts (DESIGN.md §4,
+// Package receipt extracts the fields of shop receipts (docs/api.md, extraction_data,
 // receipt schema) from positioned words, typically the OCR of a photo or
 // scan: merchant name and address, receipt number, date and time, currency,
 // the final total, the tax total, the payment method and, where

@@ -78,6 +78,20 @@ func setup(t *testing.T) *bundle {
 	db, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "dash.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
+	// The store keeps milliseconds: its clock here never reads the same
+	// millisecond twice, so rows made one after another sort in that order.
+	var last atomic.Int64
+	db.Now = func() time.Time {
+		for {
+			n, l := time.Now().UnixMilli(), last.Load()
+			if n <= l {
+				n = l + 1
+			}
+			if last.CompareAndSwap(l, n) {
+				return time.UnixMilli(n)
+			}
+		}
+	}
 	b := &bundle{t: t, ctx: ctx, db: db}
 	b.teamA, b.keyA = newTeam(t, db, "Acme")
 	b.teamB, b.keyB = newTeam(t, db, "Other")

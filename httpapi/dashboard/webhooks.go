@@ -268,7 +268,7 @@ func (h *Handler) handleRotate(w http.ResponseWriter, r *http.Request, s *sessio
 	h.render(w, r, http.StatusOK, "secret", v)
 }
 
-// handleTest queues an endpoint.test delivery (spec 6.4) and shows it; its
+// handleTest queues an endpoint.test delivery (docs/api.md, Webhooks) and shows it; its
 // page reloads itself until the attempt is done.
 func (h *Handler) handleTest(w http.ResponseWriter, r *http.Request, s *session, e *store.WebhookEndpoint) {
 	d, err := h.API.Webhooks.SendTest(r.Context(), e)
@@ -324,7 +324,7 @@ func (h *Handler) deliveryPage(w http.ResponseWriter, r *http.Request, s *sessio
 	h.render(w, r, status, "delivery", v)
 }
 
-// handleRedeliver asks the dispatcher for a redelivery; where spec 3 does
+// handleRedeliver asks the dispatcher for a redelivery; where docs/api.md, Concepts does
 // not allow one (a test event, a delivery not failed or cancelled, a
 // disabled endpoint) the delivery is shown again with the reason.
 func (h *Handler) handleRedeliver(w http.ResponseWriter, r *http.Request, s *session, d *store.WebhookDelivery) {

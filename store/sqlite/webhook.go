@@ -117,12 +117,12 @@ func (db *DB) UpdateWebhookEndpoint(ctx context.Context, e *store.WebhookEndpoin
 		}
 		e.TeamID, e.CreatedAt, e.UpdatedAt = old.TeamID, old.CreatedAt, now
 		// A rotated secret does not cancel: later attempts sign with the new
-		// one (spec §3, §5.7).
+		// one (docs/api.md, Concepts and Webhooks).
 		if old.URL == e.URL && old.Enabled == e.Enabled && maps.Equal(old.Headers, whNonNil(e.Headers)) {
 			return nil
 		}
 		// The lease stays: an attempt in flight may still finish and be
-		// recorded by its holder (spec §3), or is closed as interrupted.
+		// recorded by its holder (docs/api.md, Concepts), or is closed as interrupted.
 		res, err := tx.ExecContext(ctx, `UPDATE webhook_deliveries SET status = 'cancelled', finished_at = ?,
 			last_error = CASE WHEN last_error = '' THEN 'cancelled: endpoint changed' ELSE last_error END
 			WHERE endpoint_id = ? AND status = 'pending'`, ms(now), e.ID)

@@ -169,7 +169,7 @@ func checkURL(u *url.URL, raw string, allowPrivate bool) error {
 }
 
 // reservedHeader reports whether name may not be set as a custom header:
-// Content-Type, User-Agent and X-Service-* (spec §5.6), and the headers
+// Content-Type, User-Agent and X-Service-* (docs/api.md, Webhooks), and the headers
 // that belong to the transport.
 func reservedHeader(name string) bool {
 	c := http.CanonicalHeaderKey(name)

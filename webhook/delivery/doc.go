@@ -1,8 +1,8 @@
 // Package delivery is the sending side of docextract webhooks: it builds
 // event bodies (task.completed inline or by reference, task.failed,
 // endpoint.test), decides which endpoint receives which event (the filters
-// of spec §6.5), sends one signed attempt through an SSRF-safe HTTP client,
-// classifies the outcome (spec §3), and computes the retry schedule.
+// of docs/api.md, Webhooks), sends one signed attempt through an SSRF-safe HTTP client,
+// classifies the outcome (docs/api.md, Concepts), and computes the retry schedule.
 //
 // It is pure mechanism, with no storage: the durable queue of deliveries and
 // attempts, leasing and fan-out live with the store and the server, which

@@ -54,7 +54,7 @@ func ExamplePolicy_Next() {
 	// with Retry-After: 600: 10m0s
 }
 
-// Outcomes of spec §3.
+// Outcomes of docs/api.md, Concepts.
 func ExampleClassify() {
 	for _, code := range []int{204, 302, 404, 409, 429, 503} {
 		fmt.Println(code, delivery.Classify(code, nil))

@@ -6,7 +6,7 @@ import (
 	"github.com/docextract/docextract/webhook"
 )
 
-// Subscription is what an endpoint receives (spec §6.5). Empty lists mean
+// Subscription is what an endpoint receives (docs/api.md, Webhooks). Empty lists mean
 // no filter.
 type Subscription struct {
 	TeamID           string
@@ -34,7 +34,7 @@ type TaskEvent struct {
 }
 
 // Match decides whether an endpoint with subscription sub receives ev, and
-// with which documents (spec §6.5):
+// with which documents (docs/api.md, Webhooks):
 //
 //   - the task's team must be the endpoint's, the type subscribed, and the
 //     ingest source among the filter's (an unknown source matches only

@@ -41,7 +41,7 @@ type referenceData struct {
 	ResultsURL    string       `json:"results_url"`
 }
 
-// TaskCompleted returns the body of a task.completed event (spec §6.2) with
+// TaskCompleted returns the body of a task.completed event (docs/api.md, Webhooks) with
 // docs inline. When that body would exceed webhook.MaxInlineBody it returns
 // the reference form instead: document_count and resultsURL, no documents.
 // resultsURL should come from ResultsURL with the endpoint's template-group
@@ -71,7 +71,7 @@ func taskCompleted(m Meta, task webhook.Task, docs []webhook.ResultDocument, res
 	})
 }
 
-// TaskFailed returns the body of a task.failed event (spec §6.3) for a
+// TaskFailed returns the body of a task.failed event (docs/api.md, Webhooks) for a
 // failure code (docextract.FailProcessing or FailInsufficientCredits); the
 // message is the spec's text for the code.
 func TaskFailed(m Meta, task webhook.Task, code string) ([]byte, error) {
@@ -84,7 +84,7 @@ func TaskFailed(m Meta, task webhook.Task, code string) ([]byte, error) {
 	})
 }
 
-// EndpointTest returns the body of an endpoint.test event (spec §6.4): a
+// EndpointTest returns the body of an endpoint.test event (docs/api.md, Webhooks): a
 // synthetic task and one synthetic result document. It represents no real
 // task.
 func EndpointTest(m Meta) ([]byte, error) {
@@ -102,7 +102,7 @@ func EndpointTest(m Meta) ([]byte, error) {
 	})
 }
 
-// ResultsURL returns the task-results URL (spec §4.5) for a reference-mode
+// ResultsURL returns the task-results URL (docs/api.md, Task results) for a reference-mode
 // event: baseURL + /api/v1/tasks/{taskID}/results, with the endpoint's
 // template-group filter as one comma-separated template_group_ids parameter.
 func ResultsURL(baseURL, taskID string, templateGroupIDs []string) string {

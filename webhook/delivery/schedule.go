@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// DefaultSchedule is the wait before attempts 2..8 (spec §6.6).
+// DefaultSchedule is the wait before attempts 2..8 (docs/api.md, Webhooks).
 var DefaultSchedule = []time.Duration{
 	time.Minute, 5 * time.Minute, 15 * time.Minute, time.Hour,
 	6 * time.Hour, 24 * time.Hour, 48 * time.Hour,

@@ -54,7 +54,7 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Outcome classifies one attempt (spec §3, §6.6).
+// Outcome classifies one attempt (docs/api.md, Concepts and Webhooks).
 type Outcome int
 
 const (
@@ -137,7 +137,7 @@ func NewSender(cfg Config) *Sender {
 }
 
 // Send makes one attempt: a POST of req.Body to req.URL with the headers of
-// spec §6.1, signed with a timestamp taken now. It never returns an error:
+// docs/api.md, Webhooks, signed with a timestamp taken now. It never returns an error:
 // every failure is a Result with Outcome Retryable or Terminal.
 func (s *Sender) Send(ctx context.Context, req Request) Result {
 	now := s.cfg.Now()
