@@ -70,8 +70,18 @@ func TestCrashRecovery(t *testing.T) {
 	require.False(t, t.Failed())
 	t.Logf("50 uploads in %v", time.Since(start))
 
-	// Kill -9 once the first is done, while the one worker is busy.
-	c.waitDone(ids[0], 60*time.Second)
+	// Kill -9 as soon as any task is done, while the one worker is busy
+	// with the rest. (Waiting for ids[0] could wait for the last job: the
+	// uploads raced, and on a quiet machine the queue can drain first.)
+	deadline := time.Now().Add(60 * time.Second)
+	for done := false; !done && time.Now().Before(deadline); {
+		for _, id := range ids {
+			if st, _ := c.do(http.MethodGet, "/api/v1/documents/"+id+"/result", nil, ""); st != http.StatusAccepted {
+				done = true
+				break
+			}
+		}
+	}
 	require.NoError(t, proc.Process.Signal(syscall.SIGKILL))
 	_ = proc.Wait()
 
