@@ -50,6 +50,12 @@ func TestUploadResultDelete(t *testing.T) {
 	data := res.Body["extraction_data"].(map[string]any)
 	require.Equal(t, "invoice", data["docType"])
 	require.Equal(t, "INV-1", data["general"].(map[string]any)["InvoiceNumber"])
+	// The readers' confidence per field travels beside extraction_data.
+	require.Equal(t, map[string]any{"InvoiceNumber": 0.9, "Currency": 0.75}, res.Body["confidence"])
+	tr := b.do(http.MethodGet, "/api/v1/tasks/"+id+"/results", b.key, nil, "")
+	require.Equal(t, http.StatusOK, tr.Status, "%s", tr.Raw)
+	require.Equal(t, map[string]any{"InvoiceNumber": 0.9, "Currency": 0.75},
+		tr.Body["documents"].([]any)[0].(map[string]any)["confidence"])
 
 	bal, err := b.db.Balance(b.ctx, b.team.ID)
 	require.NoError(t, err)

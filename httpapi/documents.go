@@ -12,16 +12,18 @@ import (
 // documentResult is the body of a completed result (docs/api.md, Get a result, plus the
 // extra fields of docs/api.md, Concepts).
 type documentResult struct {
-	DocumentID       string          `json:"document_id"`
-	TaskID           string          `json:"task_id"`
-	DocType          string          `json:"doc_type"`
-	Status           string          `json:"status"`
-	FileName         string          `json:"file_name"`
-	TemplateID       *string         `json:"template_id"`
-	PageStart        *int            `json:"page_start"`
-	PageEnd          *int            `json:"page_end"`
-	PageCount        *int            `json:"page_count"`
-	ExtractionData   json.RawMessage `json:"extraction_data"`
+	DocumentID     string          `json:"document_id"`
+	TaskID         string          `json:"task_id"`
+	DocType        string          `json:"doc_type"`
+	Status         string          `json:"status"`
+	FileName       string          `json:"file_name"`
+	TemplateID     *string         `json:"template_id"`
+	PageStart      *int            `json:"page_start"`
+	PageEnd        *int            `json:"page_end"`
+	PageCount      *int            `json:"page_count"`
+	ExtractionData json.RawMessage `json:"extraction_data"`
+	// Confidence per field read, 0..1 (an extension; absent when none).
+	Confidence       json.RawMessage `json:"confidence,omitempty"`
 	Validation       json.RawMessage `json:"validation"`
 	CreditsUsed      int64           `json:"credits_used"`
 	PassedValidation bool            `json:"passed_validation"`
@@ -83,7 +85,7 @@ func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
 	}
 	res := documentResult{
 		DocumentID: d.ID, TaskID: d.TaskID, DocType: string(d.DocType), Status: d.Status, FileName: d.FileName,
-		ExtractionData: d.Data, Validation: d.Validation, CreditsUsed: d.CreditsUsed, PassedValidation: d.Passed,
+		ExtractionData: d.Data, Confidence: d.FieldConfidence, Validation: d.Validation, CreditsUsed: d.CreditsUsed, PassedValidation: d.Passed,
 	}
 	if d.TemplateID != "" {
 		res.TemplateID = &d.TemplateID

@@ -89,7 +89,7 @@ func invoiceDoc(t docextract.DocType, start, end int) extract.Document {
 		Data: &docextract.InvoiceData{DocType: "invoice", General: docextract.InvoiceGeneral{InvoiceNumber: &num, Currency: &cur},
 			LineItems: []docextract.LineItem{}, Taxes: []docextract.TaxBreakdown{}},
 		Validation: docextract.Validation{Passed: true, Details: docextract.ValidationDetails{CalculationLogic: "test"}},
-		Confidence: 0.9}
+		Confidence: 0.9, FieldConfidence: map[string]float64{"InvoiceNumber": 0.9, "Currency": 0.75}}
 }
 
 type bundle struct {

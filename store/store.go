@@ -54,24 +54,27 @@ func (t *Task) Finished() bool {
 // Document is one document of a task. The first keeps the task's id; the
 // parts of a split file get new ids.
 type Document struct {
-	ID          string
-	TaskID      string
-	TeamID      string
-	Position    int // 0 for the first part
-	DocType     docextract.DocType
-	Status      string // queued, processing, completed, failed
-	FileName    string
-	PageStart   int // 0 = unknown
-	PageEnd     int
-	TemplateID  string
-	Source      string
-	Data        json.RawMessage // extraction_data; nil when nothing was extracted
-	Validation  json.RawMessage
-	Passed      bool
-	Confidence  float64
-	CreditsUsed int64
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	ID         string
+	TaskID     string
+	TeamID     string
+	Position   int // 0 for the first part
+	DocType    docextract.DocType
+	Status     string // queued, processing, completed, failed
+	FileName   string
+	PageStart  int // 0 = unknown
+	PageEnd    int
+	TemplateID string
+	Source     string
+	Data       json.RawMessage // extraction_data; nil when nothing was extracted
+	Validation json.RawMessage
+	Passed     bool
+	Confidence float64 // of the classification: is this the type it says
+	// FieldConfidence is a JSON object mapping each extracted field read to
+	// a confidence in 0..1 (docs/api.md, extraction_data); nil when none.
+	FieldConfidence json.RawMessage
+	CreditsUsed     int64
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 }
 
 // PageCount returns PageEnd-PageStart+1, or 0 when the pages are unknown.

@@ -88,6 +88,11 @@ type ResultDocument struct {
 	PageCount      *int            `json:"page_count"`
 	TemplateID     *string         `json:"template_id"`
 	ExtractionData json.RawMessage `json:"extraction_data"`
+	// Confidence (an extension) maps each field of extraction_data's
+	// general object that was read to a confidence in 0..1, and
+	// lineItems/transactions to one figure for the rows. Absent when the
+	// reader gave none. Route low figures to a person.
+	Confidence json.RawMessage `json:"confidence,omitempty"`
 }
 
 // TaskCompletedData is the data of a task.completed event (docs/api.md, Webhooks). In

@@ -414,11 +414,17 @@ func storeDocument(task *store.Task, d extract.Document) (*store.Document, error
 	if err != nil {
 		return nil, fmt.Errorf("marshal validation: %w", err)
 	}
+	var fieldConf json.RawMessage
+	if len(d.FieldConfidence) > 0 {
+		if fieldConf, err = json.Marshal(d.FieldConfidence); err != nil {
+			return nil, fmt.Errorf("marshal field confidence: %w", err)
+		}
+	}
 	pages := d.PageEnd - d.PageStart + 1
 	if d.PageStart <= 0 || pages <= 0 {
 		pages = 1
 	}
-	return &store.Document{TaskID: task.ID, TeamID: task.TeamID, DocType: d.DocType, PageStart: d.PageStart, PageEnd: d.PageEnd,
+	return &store.Document{FieldConfidence: fieldConf, TaskID: task.ID, TeamID: task.TeamID, DocType: d.DocType, PageStart: d.PageStart, PageEnd: d.PageEnd,
 		TemplateID: d.TemplateID, Source: d.Source, Data: data, Validation: validation, Passed: d.Validation.Passed,
 		Confidence: d.Confidence, CreditsUsed: credits.ForPages(pages)}, nil
 }

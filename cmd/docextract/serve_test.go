@@ -191,6 +191,18 @@ func TestServeEndToEnd(t *testing.T) {
 	require.Equal(t, http.StatusOK, st, "%v\nstderr:\n%s", res, stderr)
 	require.Equal(t, id, res["document_id"])
 	require.Equal(t, "invoice", res["extraction_data"].(map[string]any)["docType"])
+	// The real reader's confidence per field reaches the API: every field
+	// it scored was read (non-null), and every figure is in 0..1.
+	conf, ok := res["confidence"].(map[string]any)
+	require.True(t, ok, "confidence beside extraction_data: %v", res)
+	require.Contains(t, conf, "InvoiceNumber")
+	general := res["extraction_data"].(map[string]any)["general"].(map[string]any)
+	for k, v := range conf {
+		require.True(t, v.(float64) >= 0 && v.(float64) <= 1, "%s: %v", k, v)
+		if k != "lineItems" {
+			require.NotNil(t, general[k], "%s has a confidence but no value", k)
+		}
+	}
 	require.EqualValues(t, 1, res["credits_used"])
 	require.Contains(t, res, "passed_validation")
 	require.Contains(t, res["validation"], "details")

@@ -30,15 +30,15 @@ func scanTask(s scanner) (*store.Task, error) {
 	return &t, nil
 }
 
-const documentColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at`
+const documentColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at`
 
 func scanDocument(s scanner) (*store.Document, error) {
 	var d store.Document
 	var docType string
 	var created, updated int64
-	var data, validation []byte
+	var data, validation, fieldConf []byte
 	if err := s.Scan(&d.ID, &d.TaskID, &d.TeamID, &d.Position, &docType, &d.Status, &d.FileName, &d.PageStart, &d.PageEnd,
-		&d.TemplateID, &d.Source, &data, &validation, &d.Passed, &d.Confidence, &d.CreditsUsed, &created, &updated); err != nil {
+		&d.TemplateID, &d.Source, &data, &validation, &d.Passed, &d.Confidence, &fieldConf, &d.CreditsUsed, &created, &updated); err != nil {
 		return nil, err
 	}
 	d.DocType = docextract.DocType(docType)
@@ -47,6 +47,9 @@ func scanDocument(s scanner) (*store.Document, error) {
 	}
 	if len(validation) > 0 {
 		d.Validation = validation
+	}
+	if len(fieldConf) > 0 {
+		d.FieldConfidence = fieldConf
 	}
 	d.CreatedAt, d.UpdatedAt = fromMS(created), fromMS(updated)
 	return &d, nil
@@ -192,7 +195,7 @@ func (db *DB) ListDocuments(ctx context.Context, taskID string) ([]*store.Docume
 }
 
 // listColumns are documentColumns without the data and validation blobs.
-const listColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, NULL::bytea, NULL::bytea, passed, confidence, credits_used, created_at, updated_at`
+const listColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, NULL::bytea, NULL::bytea, passed, confidence, NULL::bytea, credits_used, created_at, updated_at`
 
 // ListTeamDocuments implements store.Tasks, on the index
 // documents_team_created.
@@ -365,14 +368,14 @@ func (db *DB) writeSettlement(ctx context.Context, tx pgx.Tx, s *store.Settlemen
 	t := &s.Task
 	upd := ms(t.UpdatedAt)
 	for _, d := range s.Documents {
-		if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+		if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
 			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
 				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
-				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence,
+				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence, field_confidence = excluded.field_confidence,
 				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
 			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
-			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
+			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, nullBytes(d.FieldConfidence), d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
 			return err
 		}
 	}

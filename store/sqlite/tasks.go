@@ -25,14 +25,14 @@ func scanTask(s scanner) (*store.Task, error) {
 	return &t, nil
 }
 
-const documentColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at`
+const documentColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at`
 
 func scanDocument(s scanner) (*store.Document, error) {
 	var d store.Document
 	var created, updated sql.NullInt64
-	var data, validation []byte
+	var data, validation, fieldConf []byte
 	if err := s.Scan(&d.ID, &d.TaskID, &d.TeamID, &d.Position, &d.DocType, &d.Status, &d.FileName, &d.PageStart, &d.PageEnd,
-		&d.TemplateID, &d.Source, &data, &validation, &d.Passed, &d.Confidence, &d.CreditsUsed, &created, &updated); err != nil {
+		&d.TemplateID, &d.Source, &data, &validation, &d.Passed, &d.Confidence, &fieldConf, &d.CreditsUsed, &created, &updated); err != nil {
 		return nil, err
 	}
 	if len(data) > 0 {
@@ -40,6 +40,9 @@ func scanDocument(s scanner) (*store.Document, error) {
 	}
 	if len(validation) > 0 {
 		d.Validation = validation
+	}
+	if len(fieldConf) > 0 {
+		d.FieldConfidence = fieldConf
 	}
 	d.CreatedAt, d.UpdatedAt = fromMS(created), fromMS(updated)
 	return &d, nil
@@ -166,7 +169,7 @@ func (db *DB) ListDocuments(ctx context.Context, taskID string) ([]*store.Docume
 }
 
 // listColumns are documentColumns without the data and validation blobs.
-const listColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, NULL, NULL, passed, confidence, credits_used, created_at, updated_at`
+const listColumns = `id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, NULL, NULL, passed, confidence, NULL, credits_used, created_at, updated_at`
 
 // ListTeamDocuments implements store.Tasks, on the index
 // documents_team_created.
@@ -353,14 +356,14 @@ func (db *DB) writeSettlement(ctx context.Context, tx *txn, s *store.Settlement)
 	t := &s.Task
 	upd := ms(t.UpdatedAt)
 	for _, d := range s.Documents {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, credits_used, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
 				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
-				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence,
+				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence, field_confidence = excluded.field_confidence,
 				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
 			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
-			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
+			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, nullBytes(d.FieldConfidence), d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
 			return err
 		}
 	}

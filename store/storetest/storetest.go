@@ -327,8 +327,10 @@ func testCore(t *testing.T, open Open) {
 		require.Equal(t, docextract.StatusProcessing, got.Status)
 
 		second := uuid.NewString()
+		first := doc(task.ID, 1, 2)
+		first.FieldConfidence = json.RawMessage(`{"InvoiceNumber":0.95,"lineItems":0.5}`)
 		c := &store.Completion{TaskID: task.ID, ContentType: "application/pdf", PageCount: 5,
-			Documents: []*store.Document{doc(task.ID, 1, 2), doc(second, 3, 4)}}
+			Documents: []*store.Document{first, doc(second, 3, 4)}}
 		ev, err := b.s.CompleteTask(b.ctx, c)
 		require.NoError(t, err)
 		require.Equal(t, store.EventTaskCompleted, ev.Type)
@@ -351,6 +353,12 @@ func testCore(t *testing.T, open Open) {
 		require.Equal(t, int64(2), docs[1].CreditsUsed)
 		require.True(t, docs[0].HasResult())
 		require.JSONEq(t, `{"docType":"invoice"}`, string(docs[0].Data))
+		// Field confidence is kept as written; a document without has none.
+		require.JSONEq(t, `{"InvoiceNumber":0.95,"lineItems":0.5}`, string(docs[0].FieldConfidence))
+		require.Nil(t, docs[1].FieldConfidence)
+		found, err := b.s.FindDocument(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.JSONEq(t, `{"InvoiceNumber":0.95,"lineItems":0.5}`, string(found.FieldConfidence))
 
 		got, err = b.s.FindTask(b.ctx, task.ID)
 		require.NoError(t, err)

@@ -72,7 +72,7 @@ func TaskSummary(ev *store.TaskEvent) webhook.Task {
 // ResultDocument returns the wire form of a stored document, as webhook
 // bodies and the task-results endpoint carry it.
 func ResultDocument(d *store.Document) webhook.ResultDocument {
-	r := webhook.ResultDocument{ID: d.ID, FileName: d.FileName, ExtractionData: d.Data}
+	r := webhook.ResultDocument{ID: d.ID, FileName: d.FileName, ExtractionData: d.Data, Confidence: d.FieldConfidence}
 	if d.PageStart > 0 {
 		ps, pe, pc := d.PageStart, d.PageEnd, d.PageCount()
 		r.PageStart, r.PageEnd = &ps, &pe
