@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/docextract/docextract"
@@ -311,18 +312,33 @@ func ParseBoxes(data []byte) (layout.Page, error) {
 		if total == 0 || strings.TrimSpace(text) == "" {
 			continue
 		}
+		// Words are the runs between white space of any kind (a tab is a
+		// separator too), placed by their rune offsets along the box.
 		w := (x1 - x0) / float64(total)
-		pos := 0
-		for _, tok := range strings.Split(text, " ") {
-			k := utf8.RuneCountInString(tok)
-			if k > 0 {
+		start := -1
+		i := 0
+		var tok []rune
+		flush := func(end int) {
+			if len(tok) > 0 {
 				p.Words = append(p.Words, layout.Word{
-					Text: tok, X0: x0 + float64(pos)*w, X1: x0 + float64(pos+k)*w, Y0: y0, Y1: y1,
+					Text: string(tok), X0: x0 + float64(start)*w, X1: x0 + float64(end)*w, Y0: y0, Y1: y1,
 					Conf: 100, Size: y1 - y0,
 				})
 			}
-			pos += k + 1
+			tok, start = tok[:0], -1
 		}
+		for _, r := range text {
+			if unicode.IsSpace(r) {
+				flush(i)
+			} else {
+				if start < 0 {
+					start = i
+				}
+				tok = append(tok, r)
+			}
+			i++
+		}
+		flush(i)
 		p.Width = math.Max(p.Width, x1)
 		p.Height = math.Max(p.Height, y1)
 	}
