@@ -211,3 +211,24 @@ type SigningKeys interface {
 	// SigningKey returns the 32-byte key called name, creating it once.
 	SigningKey(ctx context.Context, name string) ([]byte, error)
 }
+
+// AttachEndpoints sets each leased delivery's Endpoint from eps (the
+// endpoints its adapter loaded in the lease transaction) and returns, in
+// order, the deliveries whose endpoint exists and those whose endpoint is
+// gone (deleted since the delivery was queued): an adapter hands out the
+// first and releases the second, uncounted, in the same transaction.
+func AttachEndpoints(leased []LeasedDelivery, eps []*WebhookEndpoint) (kept, gone []LeasedDelivery) {
+	byID := make(map[string]*WebhookEndpoint, len(eps))
+	for _, e := range eps {
+		byID[e.ID] = e
+	}
+	kept = leased[:0]
+	for _, l := range leased {
+		if l.Endpoint = byID[l.Delivery.EndpointID]; l.Endpoint != nil {
+			kept = append(kept, l)
+		} else {
+			gone = append(gone, l)
+		}
+	}
+	return kept, gone
+}

@@ -635,19 +635,11 @@ func (db *DB) whLoadLeased(ctx context.Context, held []whHeld, token string, unt
 		if err != nil {
 			return err
 		}
-		byID := make(map[string]*store.WebhookEndpoint, len(eps))
-		for _, e := range eps {
-			byID[e.ID] = e
+		var dropped []store.LeasedDelivery
+		out, dropped = store.AttachEndpoints(out, eps)
+		for _, l := range dropped {
+			gone = append(gone, whHeld{seq: l.Delivery.Seq, attempt: l.Delivery.AttemptCount})
 		}
-		kept := out[:0]
-		for _, l := range out {
-			if l.Endpoint = byID[l.Delivery.EndpointID]; l.Endpoint != nil {
-				kept = append(kept, l)
-			} else {
-				gone = append(gone, whHeld{seq: l.Delivery.Seq, attempt: l.Delivery.AttemptCount})
-			}
-		}
-		out = kept
 		return nil
 	})
 	if err != nil {
