@@ -109,6 +109,9 @@ func (c *CurrencyContext) AddCountry(cc string) {
 	c.countries[strings.ToUpper(cc)] = true
 }
 
+// Has reports whether the document names country cc (ISO 3166 alpha-2).
+func (c CurrencyContext) Has(cc string) bool { return c.countries[strings.ToUpper(cc)] }
+
 // Resolve returns the ISO 4217 code of a printed currency: an ISO code or an
 // unambiguous symbol ("€", "£", "RM", "US$", "CHF") as NormalizeCurrency
 // reads it; an ambiguous one ("$", "kr", "¥", "Fr.", "R", "Rs") only when the
