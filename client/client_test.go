@@ -184,6 +184,24 @@ func TestUploadWaitExportDelete(t *testing.T) {
 	require.True(t, strings.HasSuffix(name, ".json"), name)
 	require.Contains(t, one.String(), *inv1.Truth.General.InvoiceNumber)
 
+	task, err := c.Task(ctx, up1.DocumentID)
+	require.NoError(t, err)
+	require.Equal(t, "completed", task.Status)
+	require.Equal(t, "extracted", *task.Outcome)
+	require.Equal(t, "first invoice.pdf", task.OriginalFile.Name)
+	require.Len(t, task.Documents, 1)
+	var listed []string
+	for d, err := range c.Documents(ctx, client.DocumentFilter{DocType: "invoice", Status: "completed"}) {
+		require.NoError(t, err)
+		listed = append(listed, d.ID)
+	}
+	require.ElementsMatch(t, []string{up1.DocumentID, up2.DocumentID}, listed)
+	bal, err := c.Credits(ctx)
+	require.NoError(t, err)
+	require.Equal(t, int64(1000), bal.Granted)
+	require.Equal(t, bal.Granted-bal.Captured-bal.Held, bal.Available)
+	require.Positive(t, bal.Captured)
+
 	require.NoError(t, c.Delete(ctx, up1.DocumentID))
 	_, err = c.Result(ctx, up1.DocumentID)
 	require.ErrorIs(t, err, client.ErrNotFound)

@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"iter"
+	"maps"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -152,11 +153,17 @@ func (c *Client) Deliveries(ctx context.Context, endpointID string) iter.Seq2[De
 
 // pages iterates over a {"data":[...],"next_cursor":...} listing.
 func pages[T any](ctx context.Context, c *Client, path string, limit int) iter.Seq2[T, error] {
+	q := url.Values{}
+	if limit > 0 {
+		q.Set("limit", strconv.Itoa(limit))
+	}
+	return pagesQ[T](ctx, c, path, q)
+}
+
+// pagesQ is pages with a query of filters.
+func pagesQ[T any](ctx context.Context, c *Client, path string, q url.Values) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		q := url.Values{}
-		if limit > 0 {
-			q.Set("limit", strconv.Itoa(limit))
-		}
+		q := maps.Clone(q)
 		for {
 			var page struct {
 				Data       []T     `json:"data"`
