@@ -118,6 +118,7 @@ func (s *Server) routes() {
 	// In their own files: password.go above; these below.
 	s.webhookRoutes()     // webhook_api.go
 	s.taskResultsRoutes() // taskresults.go
+	s.accountRoutes()     // account.go
 }
 
 // ServeHTTP implements http.Handler.

@@ -104,8 +104,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&c.templates, "templates", "", "directory of invoice2data YAML templates; sub-directories are template groups (built-in extractors are group \"builtin\")")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format on stderr: text or json")
 	c.net.flags(fs)
+	documentEnv(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if err := applyEnv(fs, nil); err != nil {
+		fmt.Fprintf(stderr, "docextract serve: %v\n", err)
+		return errUsage
 	}
 	if c.db == "" {
 		c.db = *dbDefault
