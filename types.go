@@ -35,11 +35,23 @@ const (
 	StatusFailed     = "failed"
 )
 
-// Task statuses beyond the document ones.
+// TaskStatus is where a task (an upload) stands (docs/api.md, Concepts):
+// queued, processing, then completed or failed; an encrypted PDF waits in
+// password_required. Its documents share the values of the first four.
+type TaskStatus string
+
+// Task statuses.
 const (
-	TaskPasswordRequired = "password_required"
-	TaskNeedsReview      = "needs_review"
+	TaskQueued           TaskStatus = StatusQueued
+	TaskProcessing       TaskStatus = StatusProcessing
+	TaskCompleted        TaskStatus = StatusCompleted
+	TaskFailed           TaskStatus = StatusFailed
+	TaskPasswordRequired TaskStatus = "password_required"
+	TaskNeedsReview      TaskStatus = "needs_review"
 )
+
+// Finished reports whether s is final: completed or failed.
+func (s TaskStatus) Finished() bool { return s == TaskCompleted || s == TaskFailed }
 
 // Task outcomes of completed tasks.
 const (

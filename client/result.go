@@ -125,7 +125,7 @@ func (c *Client) Wait(ctx context.Context, documentID string, o WaitOptions) (*R
 		switch {
 		case err == nil && res.Done():
 			return res, nil
-		case err == nil && res.TaskStatus == docextract.TaskPasswordRequired:
+		case err == nil && res.TaskStatus == string(docextract.TaskPasswordRequired):
 			return res, ErrPasswordRequired
 		case err == nil:
 			hint = res.RetryAfter

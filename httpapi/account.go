@@ -19,26 +19,12 @@ import (
 // (docs/api.md, Tasks, Documents list, Credits, API keys): a task's status,
 // the team's documents, its credit balance and its API keys.
 func (s *Server) accountRoutes() {
-	s.mux.HandleFunc("GET /api/v1/tasks/{task_id}", s.withTeamKey(s.handleGetTask))
-	s.mux.HandleFunc("GET /api/v1/documents", s.withTeamKey(s.handleListDocuments))
-	s.mux.HandleFunc("GET /api/v1/credits", s.withTeamKey(s.handleCredits))
-	s.mux.HandleFunc("GET /api/v1/api_keys", s.withTeamKey(s.handleListAPIKeys))
-	s.mux.HandleFunc("POST /api/v1/api_keys", s.withTeamKey(s.handleCreateAPIKey))
-	s.mux.HandleFunc("DELETE /api/v1/api_keys/{id}", s.withTeamKey(s.handleRevokeAPIKey))
-}
-
-// withTeamKey authenticates with X-API-Key or a bearer token, runs h with
-// the caller's key and writes the error h returns.
-func (s *Server) withTeamKey(h func(http.ResponseWriter, *http.Request, *store.APIKey) error) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		key, err := s.authenticateKeyOrBearer(r.Context(), r)
-		if err == nil {
-			err = h(w, r, key)
-		}
-		if err != nil {
-			Error(w, r, err)
-		}
-	}
+	s.handle("GET /api/v1/tasks/{task_id}", apiKeyOrBearer, s.handleGetTask)
+	s.handle("GET /api/v1/documents", apiKeyOrBearer, s.handleListDocuments)
+	s.handle("GET /api/v1/credits", apiKeyOrBearer, s.handleCredits)
+	s.handle("GET /api/v1/api_keys", apiKeyOrBearer, s.handleListAPIKeys)
+	s.handle("POST /api/v1/api_keys", apiKeyOrBearer, s.handleCreateAPIKey)
+	s.handle("DELETE /api/v1/api_keys/{id}", apiKeyOrBearer, s.handleRevokeAPIKey)
 }
 
 // taskJSON is the task of GET /api/v1/tasks/{task_id}: the summary a
@@ -105,7 +91,7 @@ func (s *Server) handleGetTask(w http.ResponseWriter, r *http.Request, key *stor
 	if err != nil {
 		return err
 	}
-	out := taskJSON{ID: t.ID, Status: t.Status, DocType: string(t.DocType), IngestSource: t.IngestSource,
+	out := taskJSON{ID: t.ID, Status: string(t.Status), DocType: string(t.DocType), IngestSource: t.IngestSource,
 		CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt, CreditsHeld: t.CreditsHeld,
 		OriginalFile: originalFile{Name: t.FileName, ContentType: t.ContentType, PageCount: intOrNil(t.PageCount)},
 		Documents:    make([]taskDocStatus, 0, len(docs))}

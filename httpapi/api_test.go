@@ -12,7 +12,7 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/extract"
-	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/webhook/event"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 )
@@ -29,7 +29,7 @@ func TestUploadResultDelete(t *testing.T) {
 	require.NoError(t, err)
 
 	ev := b.waitEvent(id)
-	require.Equal(t, store.EventTaskCompleted, ev.Type)
+	require.Equal(t, event.TaskCompleted, ev.Type)
 	require.Equal(t, docextract.OutcomeExtracted, ev.Outcome)
 
 	res := b.waitResult(b.key, id)
@@ -286,10 +286,10 @@ func TestFailedAndEmptyResultsAreNotFound(t *testing.T) {
 	locked := b.upload(b.key, "invoice", "locked.pdf", makePDF(t, 1)).Body["document_id"].(string)
 
 	ev := b.waitEvent(broken)
-	require.Equal(t, store.EventTaskFailed, ev.Type)
+	require.Equal(t, event.TaskFailed, ev.Type)
 	require.Equal(t, docextract.FailProcessing, ev.ErrorCode)
 	ev = b.waitEvent(empty)
-	require.Equal(t, store.EventTaskCompleted, ev.Type)
+	require.Equal(t, event.TaskCompleted, ev.Type)
 	require.Equal(t, docextract.OutcomeNoMatchingDocuments, ev.Outcome)
 	for _, id := range []string{broken, empty} {
 		r := b.result(b.key, id)

@@ -1,11 +1,9 @@
 package httpapi
 
 import (
-	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"net/http"
 
 	"github.com/docextract/docextract/store"
 )
@@ -27,10 +25,4 @@ func GenerateAPIKey(teamID string) (key string, rec *store.APIKey) {
 func HashAPIKey(key string) []byte {
 	h := sha256.Sum256([]byte(key))
 	return h[:]
-}
-
-// Authenticate returns the API key of the request's X-API-Key header, or
-// EUNAUTHORIZED ("Invalid API key.").
-func (s *Server) Authenticate(ctx context.Context, r *http.Request) (*store.APIKey, error) {
-	return s.AuthenticateKey(ctx, r.Header.Get("X-API-Key"))
 }

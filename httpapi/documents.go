@@ -38,14 +38,10 @@ type processingBody struct {
 	TaskStatus string `json:"task_status,omitempty"`
 }
 
-// findDocument authenticates the request, parses the document id and loads
-// the document the key's team may see; forbidden is the 403 text.
-func (s *Server) findDocument(r *http.Request, forbidden string) (*store.Document, error) {
+// findDocument parses the document id and loads the document the key's
+// team may see; forbidden is the 403 text.
+func (s *Server) findDocument(r *http.Request, key *store.APIKey, forbidden string) (*store.Document, error) {
 	ctx := r.Context()
-	key, err := s.Authenticate(ctx, r)
-	if err != nil {
-		return nil, err
-	}
 	id, err := uuid.Parse(r.PathValue("document_id"))
 	if err != nil || len(r.PathValue("document_id")) != 36 {
 		return nil, errorf(docextract.EINVALID, msgInvalidDocumentID)
@@ -63,11 +59,10 @@ func (s *Server) findDocument(r *http.Request, forbidden string) (*store.Documen
 }
 
 // handleResult serves docs/api.md, Get a result.
-func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
-	d, err := s.findDocument(r, msgForbiddenAccess)
+func (s *Server) handleResult(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+	d, err := s.findDocument(r, key, msgForbiddenAccess)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	switch {
 	case d.Status == docextract.StatusQueued || d.Status == docextract.StatusProcessing:
@@ -75,13 +70,12 @@ func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
 		// A task parked for a password says so (docs/api.md, Get a result's body, with
 		// task_status added), or a client would poll forever.
 		if t, err := s.Store.FindTask(r.Context(), d.TaskID); err == nil && t.Status == docextract.TaskPasswordRequired {
-			body.TaskStatus, body.Message = t.Status, msgWaitingForPassword
+			body.TaskStatus, body.Message = string(t.Status), msgWaitingForPassword
 		}
 		writeJSON(w, http.StatusAccepted, body)
-		return
+		return nil
 	case !d.HasResult():
-		Error(w, r, errorf(docextract.ENOTFOUND, msgNotFound))
-		return
+		return errorf(docextract.ENOTFOUND, msgNotFound)
 	}
 	res := documentResult{
 		DocumentID: d.ID, TaskID: d.TaskID, DocType: string(d.DocType), Status: d.Status, FileName: d.FileName,
@@ -97,19 +91,19 @@ func (s *Server) handleResult(w http.ResponseWriter, r *http.Request) {
 		res.Validation = json.RawMessage(`{"passed":false,"details":{}}`)
 	}
 	writeJSON(w, http.StatusOK, res)
+	return nil
 }
 
 // handleDelete serves docs/api.md, Delete: rows, data and, with the task's last
 // document, the stored file are gone.
-func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request) {
-	d, err := s.findDocument(r, msgForbiddenDelete)
+func (s *Server) handleDelete(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+	d, err := s.findDocument(r, key, msgForbiddenDelete)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if err := s.DeleteDocument(r.Context(), d); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

@@ -47,33 +47,24 @@ type downloadRequest struct {
 // (';' and decimal comma in csv), bom=false (csv without byte-order mark),
 // and for accounting_csv profile=xero|quickbooks, account_code, tax_type,
 // date_format (e.g. DD/MM/YYYY).
-func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
 	ctx := r.Context()
-	key, err := s.Authenticate(ctx, r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
 	q := r.URL.Query()
 	format, err := export.ParseFormat(q.Get("format"))
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	opt, err := downloadOptions(q.Get)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	ids, err := readDownloadIDs(w, r)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	e, err := s.ExportDocuments(ctx, key.TeamID, ids, format, opt)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	defer e.Close()
 	h := w.Header()
@@ -86,6 +77,7 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 	if _, err := e.WriteTo(w); err != nil {
 		s.Logger.WarnContext(ctx, "download: write", "err", err, "file", e.Name)
 	}
+	return nil
 }
 
 // readDownloadIDs decodes the body: an object whose document_ids is an

@@ -9,6 +9,7 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/store"
 )
 
 const (
@@ -24,42 +25,36 @@ const (
 // kept only as long as that job); a wrong password parks it again. 202
 // {document_id, status: "queued"}; 409 when the document is not waiting
 // for a password. No task event is recorded while a task waits (docs/api.md, Concepts).
-func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
-	d, err := s.findDocument(r, msgForbiddenAccess)
+func (s *Server) handlePassword(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+	d, err := s.findDocument(r, key, msgForbiddenAccess)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	var in struct {
 		Password string `json:"password"`
 	}
 	if err := decodeStrict(r, &in); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if in.Password == "" || len(in.Password) > maxPasswordLen {
-		Error(w, r, errorf(docextract.EINVALID, msgPasswordLength))
-		return
+		return errorf(docextract.EINVALID, msgPasswordLength)
 	}
 	if err := s.checkUnlockedPages(r.Context(), d.TaskID, in.Password); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	switch err := s.Store.ResumeTask(r.Context(), d.TaskID, in.Password); docextract.ErrorCode(err) {
 	case "":
 	case docextract.ECONFLICT:
-		Error(w, r, errorf(docextract.ECONFLICT, msgNotWaitingForPassword))
-		return
+		return errorf(docextract.ECONFLICT, msgNotWaitingForPassword)
 	case docextract.ENOTFOUND:
-		Error(w, r, errorf(docextract.ENOTFOUND, msgNotFound))
-		return
+		return errorf(docextract.ENOTFOUND, msgNotFound)
 	default:
-		Error(w, r, err)
-		return
+		return err
 	}
 	s.Logger.Info("password supplied; task queued again", "task_id", d.TaskID)
 	s.taskQueued()
 	writeJSON(w, http.StatusAccepted, map[string]string{"document_id": d.ID, "status": docextract.StatusQueued})
+	return nil
 }
 
 // checkUnlockedPages counts the pages of a waiting task's PDF with the

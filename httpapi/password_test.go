@@ -15,7 +15,7 @@ import (
 	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/internal/testdocs"
-	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/webhook/event"
 )
 
 // TestPasswordResumesEncryptedUpload: an encrypted PDF parks its task in
@@ -78,7 +78,7 @@ func TestPasswordResumesEncryptedUpload(t *testing.T) {
 	r = b.do(http.MethodPost, path, b.key, strings.NewReader(`{"password":"s3cret"}`), "application/json")
 	require.Equal(t, http.StatusAccepted, r.Status, "%s", r.Raw)
 	ev := b.waitEvent(id)
-	require.Equal(t, store.EventTaskCompleted, ev.Type)
+	require.Equal(t, event.TaskCompleted, ev.Type)
 	res := b.waitResult(b.key, id)
 	require.Equal(t, http.StatusOK, res.Status, "%s", res.Raw)
 	require.Equal(t, "INV-4711", res.Body["extraction_data"].(map[string]any)["general"].(map[string]any)["InvoiceNumber"])
@@ -128,5 +128,5 @@ func TestPasswordChecksPagesAgainstBalance(t *testing.T) {
 	require.NoError(t, b.db.Grant(b.ctx, team.ID, 10))
 	r = b.do(http.MethodPost, "/api/v1/documents/"+id+"/password", key, strings.NewReader(`{"password":"pw"}`), "application/json")
 	require.Equal(t, http.StatusAccepted, r.Status, "%s", r.Raw)
-	require.Equal(t, store.EventTaskCompleted, b.waitEvent(id).Type)
+	require.Equal(t, event.TaskCompleted, b.waitEvent(id).Type)
 }

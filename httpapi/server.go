@@ -55,10 +55,11 @@ type Server struct {
 	Now   func() time.Time
 	NewID func() string
 
-	once    sync.Once
-	mux     *http.ServeMux
-	handler http.Handler
-	spools  *spools
+	once         sync.Once
+	mux          *http.ServeMux
+	routeSchemes []routeScheme
+	handler      http.Handler
+	spools       *spools
 }
 
 // Inspector learns a file's page count cheaply, at upload. *extract.Extractor
@@ -109,12 +110,12 @@ func (s *Server) init() {
 // routes registers every endpoint. Files that add endpoints add their lines
 // here.
 func (s *Server) routes() {
-	s.mux.HandleFunc("GET /healthz", s.handleHealth)
-	s.mux.HandleFunc("POST /api/v1/documents/{doc_type}", s.handleUpload)
-	s.mux.HandleFunc("POST /api/v1/documents/download_selected", s.handleDownload)
-	s.mux.HandleFunc("GET /api/v1/documents/{document_id}/result", s.handleResult)
-	s.mux.HandleFunc("DELETE /api/v1/documents/{document_id}", s.handleDelete)
-	s.mux.HandleFunc("POST /api/v1/documents/{document_id}/password", s.handlePassword)
+	s.handle("GET /healthz", public, s.handleHealth)
+	s.handle("POST /api/v1/documents/{doc_type}", apiKey, s.handleUpload)
+	s.handle("POST /api/v1/documents/download_selected", apiKey, s.handleDownload)
+	s.handle("GET /api/v1/documents/{document_id}/result", apiKey, s.handleResult)
+	s.handle("DELETE /api/v1/documents/{document_id}", apiKey, s.handleDelete)
+	s.handle("POST /api/v1/documents/{document_id}/password", apiKey, s.handlePassword)
 	// In their own files: password.go above; these below.
 	s.webhookRoutes()     // webhook_api.go
 	s.taskResultsRoutes() // taskresults.go
@@ -127,12 +128,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.handler.ServeHTTP(w, r)
 }
 
-func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request, _ *store.APIKey) error {
 	if _, err := s.Store.CountTeams(r.Context()); err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	return nil
 }
 
 // recoverPanics turns a handler's panic into a logged 500, and puts the

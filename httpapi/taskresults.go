@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
@@ -32,32 +31,7 @@ const (
 
 // taskResultsRoutes registers GET /api/v1/tasks/{task_id}/results.
 func (s *Server) taskResultsRoutes() {
-	s.mux.HandleFunc("GET /api/v1/tasks/{task_id}/results", s.handleTaskResults)
-}
-
-// authenticateKeyOrBearer accepts X-API-Key or "Authorization: Bearer
-// <key>" (docs/api.md, Authentication; a team API key is a valid bearer token). The scheme
-// name is case-insensitive (RFC 9110 §11.1): "bearer" works too.
-func (s *Server) authenticateKeyOrBearer(ctx context.Context, r *http.Request) (*store.APIKey, error) {
-	if r.Header.Get("X-API-Key") == "" {
-		if tok, ok := bearerToken(r.Header.Get("Authorization")); ok {
-			r2 := r.Clone(ctx)
-			r2.Header.Set("X-API-Key", strings.TrimSpace(tok))
-			return s.Authenticate(ctx, r2)
-		}
-	}
-	return s.Authenticate(ctx, r)
-}
-
-// bearerToken returns the token of an "Authorization: Bearer <token>"
-// header, the scheme in any case.
-func bearerToken(h string) (string, bool) {
-	scheme, tok, ok := strings.Cut(strings.TrimSpace(h), " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") {
-		return "", false
-	}
-	tok = strings.TrimSpace(tok)
-	return tok, tok != ""
+	s.handle("GET /api/v1/tasks/{task_id}/results", apiKeyOrBearer, s.handleTaskResults)
 }
 
 // parseGroupFilter reads template_group_ids, repeated or comma-separated,
@@ -114,58 +88,45 @@ func decodeCursor(key []byte, taskID string, groups []string, c string) (int64, 
 // handleTaskResults serves docs/api.md, Task results: the task's result
 // documents, live, paged by an opaque cursor signed for the task and the
 // template-group filter.
-func (s *Server) handleTaskResults(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleTaskResults(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
 	ctx := r.Context()
-	key, err := s.authenticateKeyOrBearer(ctx, r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
 	taskID := r.PathValue("task_id")
 	if id, err := uuid.Parse(taskID); err != nil || len(taskID) != 36 {
-		Error(w, r, errorf(docextract.ENOTFOUND, msgTaskNotFound))
-		return
+		return errorf(docextract.ENOTFOUND, msgTaskNotFound)
 	} else {
 		taskID = id.String()
 	}
 	task, err := s.Store.FindTask(ctx, taskID)
 	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
-		Error(w, r, errorf(docextract.ENOTFOUND, msgTaskNotFound))
-		return
+		return errorf(docextract.ENOTFOUND, msgTaskNotFound)
 	} else if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if task.TeamID != key.TeamID {
-		Error(w, r, errorf(docextract.EFORBIDDEN, msgTaskForbidden))
-		return
+		return errorf(docextract.EFORBIDDEN, msgTaskForbidden)
 	}
 	q := r.URL.Query()
 	limit := defaultResultsLimit
 	if v, ok := q["limit"]; ok {
 		if limit, err = strconv.Atoi(v[0]); err != nil || limit < 1 || limit > 100 {
-			Error(w, r, errorf(docextract.EINVALID, msgLimitRange))
-			return
+			return errorf(docextract.EINVALID, msgLimitRange)
 		}
 	}
 	groups := parseGroupFilter(q["template_group_ids"])
 	ckey, err := s.Store.SigningKey(ctx, cursorKeyName)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	after := int64(-1)
 	if c := q.Get("cursor"); c != "" {
 		var ok bool
 		if after, ok = decodeCursor(ckey, taskID, groups, c); !ok {
-			Error(w, r, errorf(docextract.EINVALID, msgInvalidCursor))
-			return
+			return errorf(docextract.EINVALID, msgInvalidCursor)
 		}
 	}
 	docs, err := s.Store.ListDocuments(ctx, taskID)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	page := []webhook.ResultDocument{}
 	var next any
@@ -185,6 +146,7 @@ func (s *Server) handleTaskResults(w http.ResponseWriter, r *http.Request) {
 		lastPos = int64(d.Position)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"documents": page, "next_cursor": next})
+	return nil
 }
 
 // groupsOf returns the template groups of a template id.

@@ -14,7 +14,7 @@ import (
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/internal/benchutil"
 	"github.com/docextract/docextract/internal/testdocs"
-	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/webhook/event"
 )
 
 // BenchmarkThroughput measures the server around extraction on SQLite:
@@ -54,7 +54,7 @@ func BenchmarkThroughput(b *testing.B) {
 	for done < len(ids) {
 		select {
 		case ev := <-bb.events:
-			if ev.Type == store.EventTaskCompleted {
+			if ev.Type == event.TaskCompleted {
 				done++
 			}
 		case <-time.After(30 * time.Second):
@@ -144,7 +144,7 @@ func benchPipelineVsEngine(b *testing.B, lines, perPage int) {
 	for done < b.N {
 		select {
 		case ev := <-bb.events:
-			if ev.Type == store.EventTaskCompleted {
+			if ev.Type == event.TaskCompleted {
 				done++
 			} else {
 				b.Fatalf("task %s: %s", ev.TaskID, ev.Type)

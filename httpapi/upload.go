@@ -16,49 +16,36 @@ import (
 
 // handleUpload serves docs/api.md, Upload. Checks run in the order of docs/api.md, Errors:
 // authentication, rate limit, request shape, credits.
-func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
 	ctx := r.Context()
-	key, err := s.Authenticate(ctx, r)
-	if err != nil {
-		Error(w, r, err)
-		return
-	}
 	// A repeat of an upload already accepted gets the first answer before
 	// the rate limit counts it or its body is read.
 	idemKey, err := idempotencyKey(r)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	if idemKey != "" {
 		if replayed, err := s.replayUpload(w, r, key, idemKey); replayed || err != nil {
-			if err != nil {
-				Error(w, r, err)
-			}
-			return
+			return err
 		}
 	}
 	if !s.allow(w, key) {
-		Error(w, r, errorf(docextract.ERATELIMIT, "Rate limit exceeded: "+s.RateLimiter.Rate().Text()))
-		return
+		return errorf(docextract.ERATELIMIT, "Rate limit exceeded: "+s.RateLimiter.Rate().Text())
 	}
 	docType, ok := docextract.ParseDocType(r.PathValue("doc_type"))
 	if !ok {
-		Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
-		return
+		return errorf(docextract.EINVALID, msgInvalidFileType)
 	}
 
 	if r.ContentLength > docextract.MaxFileSize+maxMultipartOverhead {
 		w.Header().Set("Connection", "close")
-		Error(w, r, errorf(docextract.ETOOLARGE, msgFileTooLarge))
-		return
+		return errorf(docextract.ETOOLARGE, msgFileTooLarge)
 	}
 
 	// Stream the file to a spool file; never the whole body in memory.
 	spool, err := s.spools.get()
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	defer s.spools.put(spool)
 	body := http.MaxBytesReader(w, r.Body, docextract.MaxFileSize+maxMultipartOverhead)
@@ -67,43 +54,35 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		if docextract.ErrorCode(err) == docextract.ETOOLARGE {
 			w.Header().Set("Connection", "close")
 		}
-		Error(w, r, err)
-		return
+		return err
 	}
 	contentType := extract.Sniff(f.Head)
 	if contentType == "" {
-		Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
-		return
+		return errorf(docextract.EINVALID, msgInvalidFileType)
 	}
 	// Inspect counts PDF pages and checks images (dimensions, bombs) without
 	// extracting; the file is mapped, not read onto the heap.
 	data, unmap, err := mapFile(spool, f.Size)
 	if err != nil {
-		Error(w, r, err)
-		return
+		return err
 	}
 	info, err := s.Inspector.Inspect(ctx, data, "")
 	unmap()
 	switch {
 	case errors.Is(err, extract.ErrTooManyPages):
-		Error(w, r, errorf(docextract.EINVALID, msgTooManyPages))
-		return
+		return errorf(docextract.EINVALID, msgTooManyPages)
 	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrMalformed):
-		Error(w, r, errorf(docextract.EINVALID, msgInvalidFileType))
-		return
+		return errorf(docextract.EINVALID, msgInvalidFileType)
 	case errors.Is(err, extract.ErrTimeout):
 		// Every page-counting engine was busy, or the file's structure
 		// took too long to read: nothing was stored, the client may retry.
 		w.Header().Set("Retry-After", "5")
-		Error(w, r, errorf(codeBusy, msgBusy))
-		return
+		return errorf(codeBusy, msgBusy)
 	case err != nil && !errors.Is(err, extract.ErrPasswordRequired):
-		Error(w, r, fmt.Errorf("inspect upload: %w", err))
-		return
+		return fmt.Errorf("inspect upload: %w", err)
 	}
 	if info.PageCount > docextract.MaxPDFPages {
-		Error(w, r, errorf(docextract.EINVALID, msgTooManyPages))
-		return
+		return errorf(docextract.EINVALID, msgTooManyPages)
 	}
 	pages := info.PageCount // 0 for an encrypted PDF: unknown, holds 1
 	if contentType != extract.TypePDF {
@@ -120,18 +99,15 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		if idemKey != "" && docextract.ErrorCode(err) == docextract.ECONFLICT {
 			// The same key won a race with this request: its answer is ours.
 			if replayed, rerr := s.replayUpload(w, r, key, idemKey); replayed || rerr != nil {
-				if rerr != nil {
-					Error(w, r, rerr)
-				}
-				return
+				return rerr
 			}
 		}
-		Error(w, r, err)
-		return
+		return err
 	}
 	s.Logger.Info("upload accepted", "task_id", id, "team_id", key.TeamID, "doc_type", docType, "content_type", contentType, "pages", pages, "bytes", f.Size)
 	s.taskQueued()
 	writeJSON(w, http.StatusOK, map[string]string{"document_id": id, "status": docextract.StatusQueued})
+	return nil
 }
 
 // allow applies the rate limit of key and sets the RateLimit headers

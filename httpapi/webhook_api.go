@@ -19,53 +19,49 @@ import (
 
 // webhookRoutes registers the webhook management API (docs/api.md, Webhooks).
 func (s *Server) webhookRoutes() {
-	s.mux.HandleFunc("POST /api/v1/webhook_endpoints", s.withKey(s.handleCreateEndpoint))
-	s.mux.HandleFunc("GET /api/v1/webhook_endpoints", s.withKey(s.handleListEndpoints))
-	s.mux.HandleFunc("GET /api/v1/webhook_endpoints/{id}", s.withEndpoint(s.handleGetEndpoint))
-	s.mux.HandleFunc("PATCH /api/v1/webhook_endpoints/{id}", s.withEndpoint(s.handleUpdateEndpoint))
-	s.mux.HandleFunc("DELETE /api/v1/webhook_endpoints/{id}", s.withEndpoint(s.handleDeleteEndpoint))
-	s.mux.HandleFunc("POST /api/v1/webhook_endpoints/{id}/rotate_secret", s.withEndpoint(s.handleRotateSecret))
-	s.mux.HandleFunc("POST /api/v1/webhook_endpoints/{id}/test", s.withEndpoint(s.handleTestEndpoint))
-	s.mux.HandleFunc("GET /api/v1/webhook_endpoints/{id}/deliveries", s.withEndpoint(s.handleListDeliveries))
-	s.mux.HandleFunc("GET /api/v1/webhook_deliveries/{id}", s.withDelivery(s.handleGetDelivery))
-	s.mux.HandleFunc("POST /api/v1/webhook_deliveries/{id}/redeliver", s.withDelivery(s.handleRedeliver))
+	s.handle("POST /api/v1/webhook_endpoints", apiKey, s.webhooksOnly(s.handleCreateEndpoint))
+	s.handle("GET /api/v1/webhook_endpoints", apiKey, s.webhooksOnly(s.handleListEndpoints))
+	s.handle("GET /api/v1/webhook_endpoints/{id}", apiKey, s.webhooksOnly(s.withEndpoint(s.handleGetEndpoint)))
+	s.handle("PATCH /api/v1/webhook_endpoints/{id}", apiKey, s.webhooksOnly(s.withEndpoint(s.handleUpdateEndpoint)))
+	s.handle("DELETE /api/v1/webhook_endpoints/{id}", apiKey, s.webhooksOnly(s.withEndpoint(s.handleDeleteEndpoint)))
+	s.handle("POST /api/v1/webhook_endpoints/{id}/rotate_secret", apiKey, s.webhooksOnly(s.withEndpoint(s.handleRotateSecret)))
+	s.handle("POST /api/v1/webhook_endpoints/{id}/test", apiKey, s.webhooksOnly(s.withEndpoint(s.handleTestEndpoint)))
+	s.handle("GET /api/v1/webhook_endpoints/{id}/deliveries", apiKey, s.webhooksOnly(s.withEndpoint(s.handleListDeliveries)))
+	s.handle("GET /api/v1/webhook_deliveries/{id}", apiKey, s.webhooksOnly(s.withDelivery(s.handleGetDelivery)))
+	s.handle("POST /api/v1/webhook_deliveries/{id}/redeliver", apiKey, s.webhooksOnly(s.withDelivery(s.handleRedeliver)))
 }
 
-// withKey adapts a management handler: it authenticates the caller, runs h
-// with the caller's key and writes h's error, so every handler returns its
-// error instead of writing it.
-func (s *Server) withKey(h func(http.ResponseWriter, *http.Request, *store.APIKey) error) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		key, err := s.webhookAuth(r)
-		if err == nil {
-			err = h(w, r, key)
+// webhooksOnly runs h when webhooks are configured (Server.Webhooks), and
+// answers 501 otherwise.
+func (s *Server) webhooksOnly(h handler) handler {
+	return func(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+		if err := s.webhooksOn(); err != nil {
+			return err
 		}
-		if err != nil {
-			Error(w, r, err)
-		}
+		return h(w, r, key)
 	}
 }
 
-// withEndpoint is withKey plus the endpoint {id} of the caller's team.
-func (s *Server) withEndpoint(h func(http.ResponseWriter, *http.Request, *store.APIKey, *store.WebhookEndpoint) error) http.HandlerFunc {
-	return s.withKey(func(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+// withEndpoint runs h with the endpoint {id} of the caller's team.
+func (s *Server) withEndpoint(h func(http.ResponseWriter, *http.Request, *store.APIKey, *store.WebhookEndpoint) error) handler {
+	return func(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
 		e, err := s.ownEndpoint(r, key)
 		if err != nil {
 			return err
 		}
 		return h(w, r, key, e)
-	})
+	}
 }
 
-// withDelivery is withKey plus the delivery {id} of the caller's team.
-func (s *Server) withDelivery(h func(http.ResponseWriter, *http.Request, *store.APIKey, *store.WebhookDelivery) error) http.HandlerFunc {
-	return s.withKey(func(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+// withDelivery runs h with the delivery {id} of the caller's team.
+func (s *Server) withDelivery(h func(http.ResponseWriter, *http.Request, *store.APIKey, *store.WebhookDelivery) error) handler {
+	return func(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
 		d, err := s.ownDelivery(r, key)
 		if err != nil {
 			return err
 		}
 		return h(w, r, key, d)
-	})
+	}
 }
 
 const (
@@ -229,18 +225,6 @@ func checkList(l []string, name string, allowed []string) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// webhookAuth authenticates and checks that webhooks are configured.
-func (s *Server) webhookAuth(r *http.Request) (*store.APIKey, error) {
-	key, err := s.Authenticate(r.Context(), r)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.webhooksOn(); err != nil {
-		return nil, err
-	}
-	return key, nil
 }
 
 // ownEndpoint loads the endpoint {id} of the key's team.

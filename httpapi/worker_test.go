@@ -13,8 +13,8 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/extract"
-	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
+	"github.com/docextract/docextract/webhook/event"
 	"github.com/stretchr/testify/require"
 )
 
@@ -222,5 +222,5 @@ func TestFairSchedulingAcrossTeams(t *testing.T) {
 		t.Fatal("the other team's document waited for the slow ones")
 	}
 	id := up.Body["document_id"].(string)
-	require.Equal(t, store.EventTaskCompleted, b.waitEvent(id).Type)
+	require.Equal(t, event.TaskCompleted, b.waitEvent(id).Type)
 }

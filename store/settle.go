@@ -5,6 +5,7 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
+	"github.com/docextract/docextract/webhook/event"
 )
 
 // Settlement is how a task ends. Complete and Fail decide it from what the
@@ -65,7 +66,7 @@ func Complete(t Task, c *Completion, b credits.Balance, h credits.Hold, now time
 	if c.PageCount > 0 {
 		t.PageCount = c.PageCount
 	}
-	t.Status, t.ErrorCode = docextract.StatusCompleted, ""
+	t.Status, t.ErrorCode = docextract.TaskCompleted, ""
 	t.Outcome = docextract.OutcomeExtracted
 	if len(c.Documents) == 0 {
 		t.Outcome = docextract.OutcomeNoMatchingDocuments
@@ -80,7 +81,7 @@ func Complete(t Task, c *Completion, b credits.Balance, h credits.Hold, now time
 		docs[i] = &doc
 	}
 	s := &Settlement{Task: t, Documents: docs, Balance: nb, Hold: nh, Entries: entries}
-	s.Event = eventOf(&s.Task, EventTaskCompleted)
+	s.Event = eventOf(&s.Task, event.TaskCompleted)
 	return s, nil
 }
 
@@ -95,10 +96,10 @@ func Fail(t Task, code string, b credits.Balance, h credits.Hold, now time.Time)
 		return nil, err
 	}
 	now = now.Truncate(time.Millisecond)
-	t.Status, t.Outcome, t.ErrorCode = docextract.StatusFailed, "", code
+	t.Status, t.Outcome, t.ErrorCode = docextract.TaskFailed, "", code
 	t.UpdatedAt, t.CompletedAt = now, now
 	s := &Settlement{Task: t, Balance: nb, Hold: nh, Entries: entries}
-	s.Event = eventOf(&s.Task, EventTaskFailed)
+	s.Event = eventOf(&s.Task, event.TaskFailed)
 	return s, nil
 }
 

@@ -7,13 +7,14 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/webhook/event"
 	"github.com/stretchr/testify/require"
 )
 
 func TestSettle(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 1, 2, 3, 4, 5, 6_000_000, time.UTC)
-	task := store.Task{ID: "t1", TeamID: "team", FileName: "a.pdf", IngestSource: docextract.SourceEmail, Status: docextract.StatusProcessing,
+	task := store.Task{ID: "t1", TeamID: "team", FileName: "a.pdf", IngestSource: docextract.SourceEmail, Status: docextract.TaskProcessing,
 		ContentType: "application/pdf", PageCount: 3, CreatedAt: now.Add(-time.Minute)}
 	b, h, err := credits.ApplyHold(credits.Balance{Granted: 10}, "t1", "team", 3)
 	require.NoError(t, err)
@@ -23,7 +24,7 @@ func TestSettle(t *testing.T) {
 		docs := []*store.Document{{ID: "t1", CreditsUsed: 2}, {ID: "d2", CreditsUsed: 2}}
 		s, err := store.Complete(task, &store.Completion{TaskID: "t1", PageCount: 4, Documents: docs}, b, h, now)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusCompleted, s.Task.Status)
+		require.Equal(t, docextract.TaskCompleted, s.Task.Status)
 		require.Equal(t, docextract.OutcomeExtracted, s.Task.Outcome)
 		require.Equal(t, 4, s.Task.PageCount)
 		require.Equal(t, now, s.Task.CompletedAt)
@@ -35,7 +36,7 @@ func TestSettle(t *testing.T) {
 		require.Equal(t, credits.Balance{Granted: 10, Captured: 4}, s.Balance)
 		require.True(t, s.Hold.Closed)
 		require.Len(t, s.Entries, 3)
-		require.Equal(t, &store.TaskEvent{TeamID: "team", TaskID: "t1", Type: store.EventTaskCompleted, Outcome: docextract.OutcomeExtracted,
+		require.Equal(t, &store.TaskEvent{TeamID: "team", TaskID: "t1", Type: event.TaskCompleted, Outcome: docextract.OutcomeExtracted,
 			IngestSource: docextract.SourceEmail, FileName: "a.pdf", ContentType: "application/pdf", PageCount: 4,
 			TaskCreatedAt: task.CreatedAt, CreatedAt: now}, s.Event)
 	})
@@ -50,12 +51,12 @@ func TestSettle(t *testing.T) {
 		t.Parallel()
 		s, err := store.Complete(task, &store.Completion{TaskID: "t1", ContentType: "image/png", Documents: []*store.Document{{ID: "t1", CreditsUsed: 11}}}, b, h, now)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusFailed, s.Task.Status)
+		require.Equal(t, docextract.TaskFailed, s.Task.Status)
 		require.Equal(t, docextract.FailInsufficientCredits, s.Task.ErrorCode)
 		require.Equal(t, "application/pdf", s.Task.ContentType, "a failed completion changes nothing else")
 		require.Empty(t, s.Documents)
 		require.Equal(t, credits.Balance{Granted: 10}, s.Balance)
-		require.Equal(t, store.EventTaskFailed, s.Event.Type)
+		require.Equal(t, event.TaskFailed, s.Event.Type)
 		require.Equal(t, docextract.FailInsufficientCredits, s.Event.ErrorCode)
 	})
 	t.Run("Refused", func(t *testing.T) {

@@ -32,7 +32,7 @@ type Task struct {
 	ID           string
 	TeamID       string
 	DocType      docextract.DocType
-	Status       string // queued, processing, password_required, needs_review, completed, failed
+	Status       docextract.TaskStatus
 	Outcome      string // completed tasks: extracted or no_matching_documents
 	ErrorCode    string // failed tasks: processing_failed or insufficient_credits
 	IngestSource string // upload or email
@@ -48,7 +48,7 @@ type Task struct {
 
 // Finished reports whether the task has reached completed or failed.
 func (t *Task) Finished() bool {
-	return t.Status == docextract.StatusCompleted || t.Status == docextract.StatusFailed
+	return t.Status.Finished()
 }
 
 // Document is one document of a task. The first keeps the task's id; the
@@ -113,12 +113,6 @@ type Job struct {
 	CreatedAt time.Time
 }
 
-// Task event types.
-const (
-	EventTaskCompleted = "task.completed"
-	EventTaskFailed    = "task.failed"
-)
-
 // TaskEvent is the one decision recorded when a task completes or fails, in
 // the same transaction. It snapshots the task summary of docs/api.md, Webhooks and
 // outlives the task, so webhook fan-out can read it later.
@@ -126,7 +120,7 @@ type TaskEvent struct {
 	ID            string
 	TeamID        string
 	TaskID        string
-	Type          string // EventTaskCompleted or EventTaskFailed
+	Type          string // event.TaskCompleted or event.TaskFailed (package webhook/event)
 	Outcome       string
 	ErrorCode     string
 	IngestSource  string
@@ -215,7 +209,7 @@ type Tasks interface {
 	StartTask(ctx context.Context, taskID string) (*Task, error)
 	// WaitTask parks a task in password_required or needs_review and removes
 	// its job; no event is recorded, the hold stays.
-	WaitTask(ctx context.Context, taskID, status string) error
+	WaitTask(ctx context.Context, taskID string, status docextract.TaskStatus) error
 	// ResumeTask queues a task waiting in password_required again, with a
 	// new job that carries password (kept only as long as the job).
 	// ECONFLICT when the task is not waiting for a password; ENOTFOUND when

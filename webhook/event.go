@@ -4,17 +4,19 @@ import (
 	"encoding/json"
 	"errors"
 	"time"
+
+	"github.com/docextract/docextract/webhook/event"
 )
 
 // Version is the payload contract version this package understands; it is
 // the envelope's webhook_version. Alert on events of any other version.
 const Version = "1"
 
-// Event types (docs/api.md, Webhooks).
+// Event types (docs/api.md, Webhooks), defined once in package event.
 const (
-	EventTaskCompleted = "task.completed"
-	EventTaskFailed    = "task.failed"
-	EventEndpointTest  = "endpoint.test"
+	EventTaskCompleted = event.TaskCompleted
+	EventTaskFailed    = event.TaskFailed
+	EventEndpointTest  = event.EndpointTest
 )
 
 // Result modes of task.completed and endpoint.test events (docs/api.md, Webhooks).

@@ -36,7 +36,7 @@ type Store interface {
 	FindTask(ctx context.Context, id string) (*store.Task, error)
 	ReadFile(ctx context.Context, taskID string) ([]byte, error)
 	StartTask(ctx context.Context, taskID string) (*store.Task, error)
-	WaitTask(ctx context.Context, taskID, status string) error
+	WaitTask(ctx context.Context, taskID string, status docextract.TaskStatus) error
 	CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error)
 	FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error)
 }

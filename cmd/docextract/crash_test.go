@@ -119,7 +119,7 @@ func TestCrashRecovery(t *testing.T) {
 	for _, id := range ids {
 		task, err := db.FindTask(ctx, id)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusCompleted, task.Status)
+		require.Equal(t, docextract.TaskCompleted, task.Status)
 		teamID = task.TeamID
 		ev, err := db.FindTaskEvent(ctx, id)
 		require.NoError(t, err)

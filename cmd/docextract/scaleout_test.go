@@ -18,6 +18,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/postgres"
@@ -234,7 +235,7 @@ func TestScaleOutPostgres(t *testing.T) {
 		require.LessOrEqual(t, finishes[id], 1, "task %s finished %d times", id, finishes[id])
 		task, err := db.FindTask(ctx, id)
 		require.NoError(t, err)
-		require.Equal(t, "completed", task.Status, "%s", id)
+		require.Equal(t, docextract.TaskCompleted, task.Status, "%s", id)
 		teamID = task.TeamID
 		ev, err := db.FindTaskEvent(ctx, id)
 		require.NoError(t, err)

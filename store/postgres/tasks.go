@@ -62,7 +62,7 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 		return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
 	}
 	now := db.now()
-	t.Status = docextract.StatusQueued
+	t.Status = docextract.TaskQueued
 	if t.IngestSource == "" {
 		t.IngestSource = docextract.SourceUpload
 	}
@@ -257,7 +257,7 @@ func (db *DB) StartTask(ctx context.Context, taskID string) (*store.Task, error)
 	if err != nil {
 		return nil, err
 	}
-	t.Status, t.UpdatedAt = docextract.StatusProcessing, now.Truncate(time.Millisecond)
+	t.Status, t.UpdatedAt = docextract.TaskProcessing, now.Truncate(time.Millisecond)
 	return t, nil
 }
 
@@ -273,7 +273,7 @@ func moveOpenTask(ctx context.Context, tx pgx.Tx, taskID, status string, now tim
 }
 
 // WaitTask implements store.Tasks.
-func (db *DB) WaitTask(ctx context.Context, taskID, status string) error {
+func (db *DB) WaitTask(ctx context.Context, taskID string, status docextract.TaskStatus) error {
 	if status != docextract.TaskPasswordRequired && status != docextract.TaskNeedsReview {
 		return docextract.Errorf(docextract.EINVALID, "Invalid waiting status.")
 	}
@@ -387,7 +387,7 @@ func (db *DB) writeSettlement(ctx context.Context, tx pgx.Tx, s *store.Settlemen
 		}
 	}
 	switch {
-	case t.Status == docextract.StatusFailed:
+	case t.Status == docextract.TaskFailed:
 		if _, err := tx.Exec(ctx, `UPDATE documents SET status = $1, updated_at = $2 WHERE task_id = $3`, t.Status, upd, t.ID); err != nil {
 			return err
 		}

@@ -55,7 +55,7 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 		return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
 	}
 	now := db.now()
-	t.Status = docextract.StatusQueued
+	t.Status = docextract.TaskQueued
 	if t.IngestSource == "" {
 		t.IngestSource = docextract.SourceUpload
 	}
@@ -249,7 +249,7 @@ func (db *DB) StartTask(ctx context.Context, taskID string) (*store.Task, error)
 	if err != nil {
 		return nil, err
 	}
-	t.Status, t.UpdatedAt = docextract.StatusProcessing, now.Truncate(time.Millisecond)
+	t.Status, t.UpdatedAt = docextract.TaskProcessing, now.Truncate(time.Millisecond)
 	return t, nil
 }
 
@@ -265,7 +265,7 @@ func moveOpenTask(ctx context.Context, tx *txn, taskID, status string, now time.
 }
 
 // WaitTask implements store.Tasks.
-func (db *DB) WaitTask(ctx context.Context, taskID, status string) error {
+func (db *DB) WaitTask(ctx context.Context, taskID string, status docextract.TaskStatus) error {
 	if status != docextract.TaskPasswordRequired && status != docextract.TaskNeedsReview {
 		return docextract.Errorf(docextract.EINVALID, "Invalid waiting status.")
 	}
@@ -373,7 +373,7 @@ func (db *DB) writeSettlement(ctx context.Context, tx *txn, s *store.Settlement)
 		}
 	}
 	switch {
-	case t.Status == docextract.StatusFailed:
+	case t.Status == docextract.TaskFailed:
 		if _, err := tx.ExecContext(ctx, `UPDATE documents SET status = ?, updated_at = ? WHERE task_id = ?`, t.Status, upd, t.ID); err != nil {
 			return err
 		}

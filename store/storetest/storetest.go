@@ -32,6 +32,7 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/store"
+	"github.com/docextract/docextract/webhook/event"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 )
@@ -196,7 +197,7 @@ func testCore(t *testing.T, open Open) {
 
 		got, err := b.s.FindTask(b.ctx, task.ID)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusQueued, got.Status)
+		require.Equal(t, docextract.TaskQueued, got.Status)
 		require.Equal(t, docextract.SourceUpload, got.IngestSource)
 		require.Equal(t, int64(3), got.CreditsHeld)
 		d, err := b.s.FindDocument(b.ctx, task.ID)
@@ -370,11 +371,11 @@ func testCore(t *testing.T, open Open) {
 		task := b.upload(t, 5)
 		started, err := b.s.StartTask(b.ctx, task.ID)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusProcessing, started.Status)
+		require.Equal(t, docextract.TaskProcessing, started.Status)
 		require.Equal(t, task.PageCount, started.PageCount)
 		got, err := b.s.FindTask(b.ctx, task.ID)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusProcessing, got.Status)
+		require.Equal(t, docextract.TaskProcessing, got.Status)
 
 		second := uuid.NewString()
 		first := doc(task.ID, 1, 2)
@@ -383,7 +384,7 @@ func testCore(t *testing.T, open Open) {
 			Documents: []*store.Document{first, doc(second, 3, 4)}}
 		ev, err := b.s.CompleteTask(b.ctx, c)
 		require.NoError(t, err)
-		require.Equal(t, store.EventTaskCompleted, ev.Type)
+		require.Equal(t, event.TaskCompleted, ev.Type)
 		require.Equal(t, docextract.OutcomeExtracted, ev.Outcome)
 		require.Equal(t, task.ID, ev.TaskID)
 		require.Equal(t, b.team.ID, ev.TeamID)
@@ -412,7 +413,7 @@ func testCore(t *testing.T, open Open) {
 
 		got, err = b.s.FindTask(b.ctx, task.ID)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusCompleted, got.Status)
+		require.Equal(t, docextract.TaskCompleted, got.Status)
 		require.False(t, got.CompletedAt.IsZero())
 
 		// A re-run (or reprocessing) changes nothing and records nothing.
@@ -475,11 +476,11 @@ func testCore(t *testing.T, open Open) {
 		task := b.upload(t, 2) // holds 2, 1 left available
 		ev, err := b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task.ID, Documents: []*store.Document{doc(task.ID, 1, 4)}})
 		require.NoError(t, err)
-		require.Equal(t, store.EventTaskFailed, ev.Type)
+		require.Equal(t, event.TaskFailed, ev.Type)
 		require.Equal(t, docextract.FailInsufficientCredits, ev.ErrorCode)
 		got, err := b.s.FindTask(b.ctx, task.ID)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusFailed, got.Status)
+		require.Equal(t, docextract.TaskFailed, got.Status)
 		require.Equal(t, docextract.FailInsufficientCredits, got.ErrorCode)
 		require.Equal(t, credits.Balance{Granted: 3}, b.balance(t))
 
@@ -487,7 +488,7 @@ func testCore(t *testing.T, open Open) {
 		task2 := b.upload(t, 2)
 		ev, err = b.s.CompleteTask(b.ctx, &store.Completion{TaskID: task2.ID, Documents: []*store.Document{doc(task2.ID, 1, 3)}})
 		require.NoError(t, err)
-		require.Equal(t, store.EventTaskCompleted, ev.Type)
+		require.Equal(t, event.TaskCompleted, ev.Type)
 		require.Equal(t, credits.Balance{Granted: 3, Captured: 3}, b.balance(t))
 	})
 
@@ -497,7 +498,7 @@ func testCore(t *testing.T, open Open) {
 		task := b.upload(t, 4)
 		ev, err := b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
 		require.NoError(t, err)
-		require.Equal(t, store.EventTaskFailed, ev.Type)
+		require.Equal(t, event.TaskFailed, ev.Type)
 		require.Equal(t, docextract.FailProcessing, ev.ErrorCode)
 		require.Equal(t, credits.Balance{Granted: 10}, b.balance(t))
 		d, err := b.s.FindDocument(b.ctx, task.ID)
@@ -530,7 +531,7 @@ func testCore(t *testing.T, open Open) {
 		requireCode(t, docextract.ECONFLICT, b.s.ResumeTask(b.ctx, task.ID, "again")) // not waiting any more
 		got, err = b.s.FindTask(b.ctx, task.ID)
 		require.NoError(t, err)
-		require.Equal(t, docextract.StatusQueued, got.Status)
+		require.Equal(t, docextract.TaskQueued, got.Status)
 		j, err = b.s.LeaseJob(b.ctx, time.Minute)
 		require.NoError(t, err)
 		require.NotNil(t, j)

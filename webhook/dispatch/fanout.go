@@ -7,6 +7,7 @@ import (
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/webhook"
 	"github.com/docextract/docextract/webhook/delivery"
+	"github.com/docextract/docextract/webhook/event"
 )
 
 // fanOutBatch is how many task events one fan-out step reads.
@@ -45,7 +46,7 @@ func (d *Dispatcher) fanOutAll(ctx context.Context) (bool, error) {
 func TaskSummary(ev *store.TaskEvent) webhook.Task {
 	t := webhook.Task{ID: ev.TaskID, Outcome: ev.Outcome, OriginalFile: &webhook.OriginalFile{Name: ev.FileName}}
 	t.Status = docextract.StatusCompleted
-	if ev.Type == store.EventTaskFailed {
+	if ev.Type == event.TaskFailed {
 		t.Status, t.Outcome = docextract.StatusFailed, ""
 	}
 	if ev.IngestSource != "" {
@@ -105,7 +106,7 @@ func (d *Dispatcher) candidates(ctx context.Context, ev *store.TaskEvent) ([]del
 	}
 	var out []delivery.Candidate
 	for _, doc := range docs {
-		if ev.Type == store.EventTaskCompleted && !doc.HasResult() {
+		if ev.Type == event.TaskCompleted && !doc.HasResult() {
 			continue
 		}
 		out = append(out, delivery.Candidate{Document: ResultDocument(doc), TemplateGroupIDs: d.groupsOf(doc.TemplateID)})
@@ -142,7 +143,7 @@ func (d *Dispatcher) deliveriesFor(ctx context.Context, ev *store.TaskEvent) ([]
 			continue
 		}
 		var body []byte
-		if ev.Type == store.EventTaskFailed {
+		if ev.Type == event.TaskFailed {
 			body, err = delivery.TaskFailed(meta, task, ev.ErrorCode)
 		} else {
 			body, err = delivery.TaskCompleted(meta, task, docs, delivery.ResultsURL(d.BaseURL, ev.TaskID, ep.TemplateGroupIDs))
