@@ -83,6 +83,11 @@ func (c *Client) url(path string, q url.Values) string {
 // ok; otherwise it reads the body and returns an *Error. The caller closes
 // the returned body.
 func (c *Client) do(ctx context.Context, method, path string, q url.Values, body io.Reader, contentType string, ok ...int) (*http.Response, error) {
+	return c.send(ctx, method, path, q, body, contentType, nil, ok...)
+}
+
+// send is do with options that set request headers.
+func (c *Client) send(ctx context.Context, method, path string, q url.Values, body io.Reader, contentType string, opts []UploadOption, ok ...int) (*http.Response, error) {
 	req, err := http.NewRequestWithContext(ctx, method, c.url(path, q), body)
 	if err != nil {
 		return nil, err
@@ -94,6 +99,9 @@ func (c *Client) do(ctx context.Context, method, path string, q url.Values, body
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
+	}
+	for _, o := range opts {
+		o(req)
 	}
 	resp, err := c.hc.Do(req)
 	if err != nil {
@@ -141,13 +149,28 @@ func (c *Client) doJSON(ctx context.Context, method, path string, q url.Values, 
 type Upload struct {
 	DocumentID string `json:"document_id"`
 	Status     string `json:"status"`
+	// Replayed is true when the server answered an upload it had already
+	// accepted with the same idempotency key (no second task, no second
+	// hold of credits).
+	Replayed bool `json:"-"`
+}
+
+// UploadOption configures one upload.
+type UploadOption func(*http.Request)
+
+// IdempotencyKey makes an upload safe to retry: the server accepts the
+// first upload of the team with this key (1 to 255 visible ASCII
+// characters) and answers repeats within 24 hours with the first answer.
+// Use one key per file you mean to upload once, e.g. your own record id.
+func IdempotencyKey(key string) UploadOption {
+	return func(r *http.Request) { r.Header.Set("Idempotency-Key", key) }
 }
 
 // Upload sends the file read from r, named name, to be extracted as docType
 // (Invoice, Receipt or BankStatement). The server sniffs PDF, JPEG or PNG
 // from the content; name is kept as the document's file_name. The body is
 // streamed, never held whole in memory.
-func (c *Client) Upload(ctx context.Context, docType docextract.DocType, name string, r io.Reader) (*Upload, error) {
+func (c *Client) Upload(ctx context.Context, docType docextract.DocType, name string, r io.Reader, opts ...UploadOption) (*Upload, error) {
 	if _, ok := docextract.ParseDocType(string(docType)); !ok {
 		return nil, fmt.Errorf("docextract: document type %q: want invoice, receipt or bank_statement", docType)
 	}
@@ -166,8 +189,8 @@ func (c *Client) Upload(ctx context.Context, docType docextract.DocType, name st
 		}
 		pw.CloseWithError(err)
 	}()
-	resp, err := c.do(ctx, http.MethodPost, "/api/v1/documents/"+url.PathEscape(string(docType)), nil,
-		pr, mw.FormDataContentType(), http.StatusOK)
+	resp, err := c.send(ctx, http.MethodPost, "/api/v1/documents/"+url.PathEscape(string(docType)), nil,
+		pr, mw.FormDataContentType(), opts, http.StatusOK)
 	// The server may answer (401, 413, 429) before it read the whole
 	// body: stop the writer either way.
 	pr.CloseWithError(errors.New("docextract: upload answered"))
@@ -175,7 +198,7 @@ func (c *Client) Upload(ctx context.Context, docType docextract.DocType, name st
 		return nil, err
 	}
 	defer resp.Body.Close()
-	var up Upload
+	up := Upload{Replayed: resp.Header.Get("Idempotent-Replayed") == "true"}
 	if err := json.NewDecoder(resp.Body).Decode(&up); err != nil {
 		return nil, fmt.Errorf("docextract: upload: decode answer: %w", err)
 	}
@@ -183,13 +206,13 @@ func (c *Client) Upload(ctx context.Context, docType docextract.DocType, name st
 }
 
 // UploadFile uploads the file at path (see Upload).
-func (c *Client) UploadFile(ctx context.Context, docType docextract.DocType, path string) (*Upload, error) {
+func (c *Client) UploadFile(ctx context.Context, docType docextract.DocType, path string, opts ...UploadOption) (*Upload, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return c.Upload(ctx, docType, filepath.Base(path), f)
+	return c.Upload(ctx, docType, filepath.Base(path), f, opts...)
 }
 
 // Delete deletes a document irreversibly (its extracted data, and the

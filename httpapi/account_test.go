@@ -2,9 +2,12 @@ package httpapi_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,6 +15,7 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/store"
 )
 
 func TestGetTask(t *testing.T) {
@@ -183,4 +187,102 @@ func TestCreditsAndAPIKeys(t *testing.T) {
 	require.Equal(t, "API key not found.", r.Body["detail"])
 	require.Equal(t, http.StatusNoContent, b.do(http.MethodDelete, "/api/v1/api_keys/"+id, b.key, nil, "").Status)
 	require.Equal(t, http.StatusUnauthorized, b.do(http.MethodGet, "/api/v1/credits", newKey, nil, "").Status)
+}
+
+func TestIdempotencyKey(t *testing.T) {
+	t.Parallel()
+	b := setup(t, options{grant: 100, rate: "3/1h"})
+	pdf := makePDF(t, 2)
+	send := func(key, docType, idem string) *response {
+		t.Helper()
+		body, ct := multipartBody(t, "file", "a.pdf", pdf)
+		req, err := http.NewRequest(http.MethodPost, b.ts.URL+"/api/v1/documents/"+docType, body)
+		require.NoError(t, err)
+		req.Header.Set("X-API-Key", key)
+		req.Header.Set("Content-Type", ct)
+		if idem != "" {
+			req.Header.Set("Idempotency-Key", idem)
+		}
+		resp, err := b.client.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		r := &response{Status: resp.StatusCode, Header: resp.Header}
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&r.Body))
+		return r
+	}
+
+	first := send(b.key, "invoice", "order-17")
+	require.Equal(t, http.StatusOK, first.Status, "%v", first.Body)
+	id := first.Body["document_id"].(string)
+	require.Empty(t, first.Header.Get("Idempotent-Replayed"))
+
+	// Repeats get the first answer: no second task, no second hold, and
+	// the rate limit (3 per hour) does not count them.
+	for range 3 {
+		again := send(b.key, "invoice", "order-17")
+		require.Equal(t, http.StatusOK, again.Status, "%v", again.Body)
+		require.Equal(t, map[string]any{"document_id": id, "status": "queued"}, again.Body)
+		require.Equal(t, "true", again.Header.Get("Idempotent-Replayed"))
+	}
+	b.waitEvent(id)
+	bal, err := b.db.Balance(b.ctx, b.team.ID)
+	require.NoError(t, err)
+	require.EqualValues(t, 2, bal.Captured+bal.Held, "credits for one upload of two pages")
+	docs, err := b.db.ListTeamDocuments(b.ctx, b.team.ID, store.DocumentKey{}, 10)
+	require.NoError(t, err)
+	require.Len(t, docs, 1)
+
+	r := send(b.key, "receipt", "order-17")
+	require.Equal(t, http.StatusConflict, r.Status)
+	require.Equal(t, "Idempotency-Key was used for an upload of another document type.", r.Body["detail"])
+	for _, bad := range []string{"has space", strings.Repeat("k", 256), "tab\tkey"} {
+		r := send(b.key, "invoice", bad)
+		require.Equal(t, http.StatusBadRequest, r.Status, bad)
+		require.Equal(t, "Invalid Idempotency-Key: 1 to 255 visible ASCII characters.", r.Body["detail"])
+	}
+
+	// Another team's same key is its own.
+	_, otherKey := b.newTeam(10)
+	o := send(otherKey, "invoice", "order-17")
+	require.Equal(t, http.StatusOK, o.Status)
+	require.NotEqual(t, id, o.Body["document_id"])
+
+	// Concurrent first uploads with one key: one task, every accepted
+	// answer names it (some may be refused by the rate limit, 3 per hour,
+	// when they arrive before the first committed).
+	third, thirdKey := b.newTeam(10)
+	otherKey = thirdKey
+	var wg sync.WaitGroup
+	ids := make([]string, 6)
+	for i := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			body, ct := multipartBody(t, "file", "a.pdf", pdf)
+			req, _ := http.NewRequest(http.MethodPost, b.ts.URL+"/api/v1/documents/invoice", body)
+			req.Header.Set("X-API-Key", otherKey)
+			req.Header.Set("Content-Type", ct)
+			req.Header.Set("Idempotency-Key", "batch-9")
+			resp, err := b.client.Do(req)
+			if err != nil {
+				return
+			}
+			defer resp.Body.Close()
+			var m map[string]any
+			if json.NewDecoder(resp.Body).Decode(&m) == nil && resp.StatusCode == 200 {
+				ids[i], _ = m["document_id"].(string)
+			}
+		}()
+	}
+	wg.Wait()
+	accepted := map[string]bool{}
+	for _, got := range ids {
+		if got != "" {
+			accepted[got] = true
+		}
+	}
+	require.Len(t, accepted, 1, "%v", ids)
+	docs, err = b.db.ListTeamDocuments(b.ctx, third.ID, store.DocumentKey{}, 10)
+	require.NoError(t, err)
+	require.Len(t, docs, 1)
 }
