@@ -43,7 +43,7 @@ const (
 type serveConfig struct {
 	db, spoolDir, addr, baseURL, rateLimit, retrySchedule, logFormat, templates string
 	workers, inspectEngines                                                     int
-	pdfMemory                                                                   int64
+	pdfMemory, pdfBudget                                                        int64
 	jobLease, timeout, inspectTimeout, shutdown                                 time.Duration
 	allowPrivate                                                                bool
 	net                                                                         netLimits
@@ -96,7 +96,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&c.retrySchedule, "webhook-retry-schedule", "", "webhook retry delays, comma-separated (default 1m,5m,15m,1h,6h,1d,2d)")
 	fs.DurationVar(&c.jobLease, "job-lease", 30*time.Second, "visibility timeout of a leased extraction job (crash recovery delay)")
 	fs.DurationVar(&c.timeout, "extract-timeout", 2*time.Minute, "limit of one document's extraction")
-	fs.Int64Var(&c.pdfMemory, "pdf-memory-limit", pdfium.DefaultMemoryLimit>>20, "MiB of memory each PDF engine instance may use; a document that needs more (a flate bomb) fails with processing_failed")
+	fs.Int64Var(&c.pdfMemory, "pdf-memory-limit", pdfium.DefaultMemoryLimit>>20, "MiB of memory the PDF engine may use for one document; a document that needs more (a flate bomb) fails with processing_failed")
+	fs.Int64Var(&c.pdfBudget, "pdf-memory-budget", 0, "MiB of memory all PDF engine instances (workers' and uploads') may use together; a document refused memory for 5 s fails with processing_failed (default: 448, or 64 per instance when that is more)")
 	fs.IntVar(&c.inspectEngines, "inspect-engines", 2, "PDF engine instances that count pages at upload, apart from the workers' (uploads never wait for extraction)")
 	fs.DurationVar(&c.inspectTimeout, "inspect-timeout", 10*time.Second, "limit of counting an upload's pages; over it the upload is answered 503")
 	fs.DurationVar(&c.shutdown, "shutdown-grace", 20*time.Second, "on SIGTERM, how long in-flight requests and jobs may finish")
@@ -116,6 +117,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if c.pdfMemory < 64 || c.pdfMemory > 4095 {
 		fmt.Fprintln(stderr, "docextract serve: --pdf-memory-limit must be 64 to 4095 (MiB)")
+		return errUsage
+	}
+	if c.pdfBudget == 0 {
+		c.pdfBudget = max(448, 64*int64(c.workers+1+c.inspectEngines))
+	}
+	if c.pdfBudget < c.pdfMemory {
+		fmt.Fprintln(stderr, "docextract serve: --pdf-memory-budget must be at least --pdf-memory-limit")
 		return errUsage
 	}
 	if c.inspectEngines < 1 || c.inspectTimeout <= 0 {
@@ -177,16 +185,28 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		log.Info("loaded templates", "count", len(templates.Templates), "dir", c.templates)
 	}
+	// Go cannot preempt a goroutine while it runs WebAssembly code: each
+	// PDF engine call holds a P until it returns. Without Ps to spare, two
+	// long calls on a two-core machine would leave none for the HTTP
+	// server (/healthz stalled for seconds under two flate bombs). The
+	// operating system shares the cores among the extra threads.
+	if n := c.workers + 1 + c.inspectEngines + 2; runtime.GOMAXPROCS(0) < n {
+		runtime.GOMAXPROCS(n)
+	}
 	// One engine per worker, plus one for the spare worker that keeps a
 	// team with nothing running from waiting behind another team's jobs.
-	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers + 1, MemoryLimit: c.pdfMemory << 20})
+	// All engines share one memory budget: two flate bombs at once cannot
+	// take the process past it, whatever the number of engines.
+	budget := pdfium.NewMemoryBudget(c.pdfBudget << 20)
+	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates},
+		pdfium.Config{Workers: c.workers + 1, MemoryLimit: c.pdfMemory << 20, Budget: budget})
 	if err != nil {
 		return fmt.Errorf("start extractor: %w", err)
 	}
 	defer x.Close()
 	// Uploads count pages on engines of their own, under their own
 	// deadline: an upload never waits for an engine the workers hold.
-	inspector, err := withpdfium.New(extract.Config{Timeout: c.inspectTimeout}, pdfium.Config{Workers: c.inspectEngines, MemoryLimit: c.pdfMemory << 20})
+	inspector, err := withpdfium.New(extract.Config{Timeout: c.inspectTimeout}, pdfium.Config{Workers: c.inspectEngines, MemoryLimit: c.pdfMemory << 20, Budget: budget})
 	if err != nil {
 		return fmt.Errorf("start upload inspector: %w", err)
 	}
