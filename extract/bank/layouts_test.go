@@ -788,3 +788,28 @@ const stmtBar = 0.97
 // stmtReportBar is the share of fields of the report layouts that must be
 // read: every field was read when they were first scored.
 const stmtReportBar = 0.97
+
+// TestStatementLayoutsDrawn reads the same layouts from the words the
+// generator drew, without PDFium, so that -short runs check them too.
+func TestStatementLayoutsDrawn(t *testing.T) {
+	t.Parallel()
+	for _, l := range append(append([]stmtLayout{}, stmtLayouts...), stmtReportLayouts...) {
+		for k, v := range []struct {
+			n        int
+			untitled bool
+		}{{7, false}, {34, false}, {12, true}} {
+			s := newStmt(uint64(100+k), v.n, l.country)
+			c := newPDFCanvas()
+			c.untitled = v.untitled
+			l.draw(c, s, 30)
+			cur := "EUR"
+			if l.country == "GB" {
+				cur = "GBP"
+			}
+			res, misses := stmtFields(s, cur, Extract(c.pages))
+			for f, ok := range res {
+				require.True(t, ok, "%s/%d %s: %v", l.name, k, f, misses)
+			}
+		}
+	}
+}
