@@ -39,8 +39,11 @@ VOLUME ["/data"]
 ENV DOCEXTRACT_DB=/data/docextract.db \
     XDG_CACHE_HOME=/data/.cache \
     DOCEXTRACT_ADDR=:8080 \
-    DOCEXTRACT_LOG_FORMAT=json
-EXPOSE 8080
+    DOCEXTRACT_LOG_FORMAT=json \
+    DOCEXTRACT_METRICS_ADDR=:9464
+# 8080: the API and dashboard; 9464: Prometheus /metrics (publish it only
+# to your monitoring network).
+EXPOSE 8080 9464
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/docextract"]
 CMD ["serve"]

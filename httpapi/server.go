@@ -121,6 +121,15 @@ func (s *Server) routes() {
 	s.accountRoutes()     // account.go
 }
 
+// Route returns the pattern of the API route that serves r, such as
+// "GET /api/v1/documents/{document_id}/result", or "" when none does (for
+// metrics and access logs: a label per route, not per URL).
+func (s *Server) Route(r *http.Request) string {
+	s.init()
+	_, pattern := s.mux.Handler(r)
+	return pattern
+}
+
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.init()

@@ -259,6 +259,14 @@ type Queue interface {
 	ReleaseJob(ctx context.Context, j *Job) error
 	// DeleteJob removes j (e.g. its task is gone).
 	DeleteJob(ctx context.Context, j *Job) error
+	// QueueStats counts the jobs queued or running and finds the oldest.
+	QueueStats(ctx context.Context) (QueueStats, error)
+}
+
+// QueueStats is the extraction queue at a moment: its depth and its age.
+type QueueStats struct {
+	Jobs   int       // queued or leased
+	Oldest time.Time // when the oldest was enqueued; zero when empty
 }
 
 // Ledger is the credit ledger of credits.Ledger, plus what a store offers

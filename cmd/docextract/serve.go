@@ -45,7 +45,8 @@ type serveConfig struct {
 	workers, inspectEngines                                                     int
 	pdfMemory, pdfBudget                                                        int64
 	jobLease, timeout, inspectTimeout, shutdown                                 time.Duration
-	allowPrivate                                                                bool
+	allowPrivate, accessLog                                                     bool
+	metricsAddr                                                                 string
 	net                                                                         netLimits
 }
 
@@ -103,6 +104,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.DurationVar(&c.shutdown, "shutdown-grace", 20*time.Second, "on SIGTERM, how long in-flight requests and jobs may finish")
 	fs.StringVar(&c.templates, "templates", "", "directory of invoice2data YAML templates; sub-directories are template groups (built-in extractors are group \"builtin\")")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format on stderr: text or json")
+	fs.BoolVar(&c.accessLog, "access-log", true, "log one line per HTTP request (request id, route, status, bytes, duration)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", "", "listen address of Prometheus /metrics (e.g. 127.0.0.1:9464), apart from the API so it is not public; empty: no metrics")
 	c.net.flags(fs)
 	documentEnv(fs)
 	if err := parseFlags(fs, args); err != nil {
@@ -217,6 +220,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	addr := ln.Addr().String()
+	var mln net.Listener // Prometheus metrics, on an address of their own
+	if c.metricsAddr != "" {
+		if mln, err = net.Listen("tcp", c.metricsAddr); err != nil {
+			ln.Close()
+			return fmt.Errorf("--metrics-addr: %w", err)
+		}
+		defer mln.Close()
+	}
 	ln = httpapi.LimitListener(ln, httpapi.ListenerLimits{MaxConns: c.net.maxConns, MaxConnsPerIP: c.net.maxConnsPerIP})
 	if c.baseURL == "" {
 		c.baseURL = "http://" + addr
@@ -232,10 +243,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// worker pool extracts them and records task events, the dispatcher
 	// turns those into webhook deliveries. The callbacks only wake the
 	// next part early; each also polls.
+	met := newMetrics(db)
 	hooks := &dispatch.Dispatcher{Store: db, AllowPrivate: c.allowPrivate, Policy: delivery.Policy{Schedule: schedule},
-		BaseURL: c.baseURL, TemplateGroups: groups, Logger: log}
+		BaseURL: c.baseURL, TemplateGroups: groups, Logger: log, OnAttempt: met.observeAttempt}
 	pool := &worker.Pool{Store: db, Extractor: x, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
-		OnTaskEvent: hooks.Wake, Logger: log}
+		OnTaskEvent: hooks.Wake, OnExtracted: met.observeExtraction, Logger: log}
 	limiter := ratelimit.New(rate, nil)
 	if pg, ok := db.(*postgres.DB); ok {
 		// One limit for the fleet: the state per key is in the database.
@@ -251,7 +263,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// request, and a 20 MB upload on a slow line may rightly take minutes.
 	// srv.Guard bounds body reads by rate and each write by time instead,
 	// for the dashboard as for the API.
-	httpSrv := &http.Server{Handler: srv.Guard(dashboard.Mount(srv)), // the team dashboard under /dashboard/, the API beside it
+	var accessLog *slog.Logger
+	if c.accessLog {
+		accessLog = log
+	}
+	httpSrv := &http.Server{Handler: met.observe(srv.Guard(dashboard.Mount(srv)), srv.Route, accessLog), // the team dashboard under /dashboard/, the API beside it
 		ReadHeaderTimeout: c.net.readHeader, IdleTimeout: c.net.idle,
 		MaxHeaderBytes: c.net.maxHeaderBytes, ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
 	runCtx, stop := context.WithCancel(ctx)
@@ -273,6 +289,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			errc <- err
 		}
 	}()
+	if mln != nil {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", met.handler())
+		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute}
+		go func() { _ = msrv.Serve(mln) }()
+		defer msrv.Close()
+		log.Info("metrics", "addr", mln.Addr().String())
+		fmt.Fprintf(stdout, "docextract metrics on http://%s/metrics\n", mln.Addr())
+	}
 	log.Info("serving", "addr", addr, "base_url", c.baseURL, "db", redactDSN(c.db), "workers", c.workers, "rate_limit", rate.String(),
 		"max_conns", c.net.maxConns, "max_conns_per_ip", c.net.maxConnsPerIP)
 	fmt.Fprintf(stdout, "docextract listening on http://%s\n", addr)

@@ -220,6 +220,27 @@ func testCore(t *testing.T, open Open) {
 		require.Equal(t, 1, j.Attempts)
 	})
 
+	t.Run("QueueStats", func(t *testing.T) {
+		t.Parallel()
+		b := setupClock(t, open, 10)
+		st, err := b.s.QueueStats(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, store.QueueStats{}, st)
+		first := b.upload(t, 1)
+		b.clock.add(time.Minute)
+		b.upload(t, 1)
+		st, err = b.s.QueueStats(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, 2, st.Jobs)
+		require.True(t, st.Oldest.Equal(epoch), "%v", st.Oldest)
+		_, err = b.s.FailTask(b.ctx, first.ID, docextract.FailProcessing)
+		require.NoError(t, err)
+		st, err = b.s.QueueStats(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, 1, st.Jobs)
+		require.True(t, st.Oldest.Equal(epoch.Add(time.Minute)), "%v", st.Oldest)
+	})
+
 	t.Run("IdempotencyKey", func(t *testing.T) {
 		t.Parallel()
 		b := setupClock(t, open, 10)
