@@ -56,7 +56,7 @@ type Server struct {
 	NewID func() string
 
 	once         sync.Once
-	mux          *http.ServeMux
+	mux          *routeMux
 	routeSchemes []routeScheme
 	handler      http.Handler
 	spools       *spools
@@ -101,9 +101,9 @@ func (s *Server) init() {
 			s.NewID = uuid.NewString
 		}
 		s.spools = &spools{dir: s.SpoolDir, maxIdle: 32}
-		s.mux = http.NewServeMux()
+		s.mux = &routeMux{ServeMux: http.NewServeMux()}
 		s.routes()
-		s.handler = s.guard(s.recoverPanics(s.jsonFallbacks(s.mux)))
+		s.handler = s.guard(s.recoverPanics(s.jsonFallbacks(s.mux.ServeMux)))
 	})
 }
 
@@ -111,6 +111,7 @@ func (s *Server) init() {
 // here.
 func (s *Server) routes() {
 	s.handle("GET /healthz", public, s.handleHealth)
+	s.handle("GET /openapi.json", public, s.handleOpenAPI) // openapi.go
 	s.handle("POST /api/v1/documents/{doc_type}", apiKey, s.handleUpload)
 	s.handle("POST /api/v1/documents/download_selected", apiKey, s.handleDownload)
 	s.handle("GET /api/v1/documents/{document_id}/result", apiKey, s.handleResult)
