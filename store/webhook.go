@@ -195,6 +195,9 @@ type Webhooks interface {
 	// with Seq < before (0: from the newest), newest first, without bodies
 	// and attempts.
 	ListWebhookDeliveries(ctx context.Context, endpointID string, before int64, limit int) ([]*WebhookDelivery, error)
+	// ListTeamWebhookDeliveries is ListWebhookDeliveries across every
+	// endpoint of the team, keeping those that match f.
+	ListTeamWebhookDeliveries(ctx context.Context, teamID string, f DeliveryFilter, before int64, limit int) ([]*WebhookDelivery, error)
 	// PurgeWebhookDeliveries removes the deliveries of every event whose
 	// deliveries all finished before t; it returns how many it removed.
 	PurgeWebhookDeliveries(ctx context.Context, t time.Time) (int, error)
@@ -231,4 +234,10 @@ func AttachEndpoints(leased []LeasedDelivery, eps []*WebhookEndpoint) (kept, gon
 		}
 	}
 	return kept, gone
+}
+
+// DeliveryFilter narrows a delivery list; empty fields match everything.
+type DeliveryFilter struct {
+	Status    string // pending, acknowledged, failed or cancelled
+	EventType string // task.completed, task.failed or endpoint.test
 }
