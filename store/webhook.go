@@ -213,6 +213,12 @@ type Webhooks interface {
 type SigningKeys interface {
 	// SigningKey returns the 32-byte key called name, creating it once.
 	SigningKey(ctx context.Context, name string) ([]byte, error)
+	// RevokeSession records that the signed session id (a dashboard
+	// sign-in) was ended before its expiry, so its cookie is refused on
+	// every server; the record is kept until expires and then purged.
+	RevokeSession(ctx context.Context, id string, expires time.Time) error
+	// SessionRevoked reports whether RevokeSession recorded id.
+	SessionRevoked(ctx context.Context, id string) (bool, error)
 }
 
 // AttachEndpoints sets each leased delivery's Endpoint from eps (the

@@ -610,6 +610,32 @@ func testWebhooks(t *testing.T, open Open) {
 
 // testSigningKeys covers store.SigningKeys.
 func testSigningKeys(t *testing.T, open Open) {
+	t.Run("RevokedSessions", func(t *testing.T) {
+		t.Parallel()
+		b := setupClock(t, open, 0)
+		revoked, err := b.s.SessionRevoked(b.ctx, "s1")
+		require.NoError(t, err)
+		require.False(t, revoked)
+		require.NoError(t, b.s.RevokeSession(b.ctx, "s1", epoch.Add(time.Hour)))
+		require.NoError(t, b.s.RevokeSession(b.ctx, "s1", epoch.Add(time.Hour)), "twice is once")
+		revoked, err = b.s.SessionRevoked(b.ctx, "s1")
+		require.NoError(t, err)
+		require.True(t, revoked)
+		revoked, err = b.s.SessionRevoked(b.ctx, "s2")
+		require.NoError(t, err)
+		require.False(t, revoked)
+		// Past its expiry the record goes with the next revocation: the
+		// cookie itself has expired by then.
+		b.clock.add(2 * time.Hour)
+		require.NoError(t, b.s.RevokeSession(b.ctx, "s2", epoch.Add(3*time.Hour)))
+		revoked, err = b.s.SessionRevoked(b.ctx, "s1")
+		require.NoError(t, err)
+		require.False(t, revoked, "purged after its expiry")
+		revoked, err = b.s.SessionRevoked(b.ctx, "s2")
+		require.NoError(t, err)
+		require.True(t, revoked)
+	})
+
 	t.Run("CreatedOnceAndKept", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t, open, 0)
