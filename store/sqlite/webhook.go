@@ -902,3 +902,28 @@ func (db *DB) PurgeTaskEvents(ctx context.Context, t time.Time) (int, error) {
 		}
 	}
 }
+
+// ListTeamWebhookDeliveries implements store.Webhooks.
+func (db *DB) ListTeamWebhookDeliveries(ctx context.Context, teamID string, f store.DeliveryFilter, before int64, limit int) ([]*store.WebhookDelivery, error) {
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	// An empty filter field matches every row: one statement for all four
+	// combinations, on the (team_id, seq) index.
+	rows, err := db.rd.QueryContext(ctx, `SELECT `+whDeliveryColumns+` FROM webhook_deliveries
+		WHERE team_id = ? AND seq < ? AND (? = '' OR status = ?) AND (? = '' OR event_type = ?)
+		ORDER BY seq DESC LIMIT ?`, teamID, before, f.Status, f.Status, f.EventType, f.EventType, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*store.WebhookDelivery{}
+	for rows.Next() {
+		d, err := whScanDelivery(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
