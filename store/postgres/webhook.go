@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -897,11 +898,19 @@ func (db *DB) ListTeamWebhookDeliveries(ctx context.Context, teamID string, f st
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	// An empty filter field matches every row: one statement for all four
-	// combinations, on the (team_id, seq) index.
-	rows, err := db.pool.Query(ctx, `SELECT `+whDeliveryColumns+` FROM webhook_deliveries
-		WHERE team_id = $1 AND seq < $2 AND ($3 = '' OR status = $3) AND ($4 = '' OR event_type = $4)
-		ORDER BY seq DESC LIMIT $5`, teamID, before, f.Status, f.EventType, limit)
+	// Only the filters that are set go into the statement, so the planner
+	// can walk the (team_id, status, seq) index for a status filter.
+	q, args := `SELECT `+whDeliveryColumns+` FROM webhook_deliveries WHERE team_id = $1 AND seq < $2`, []any{teamID, before}
+	if f.Status != "" {
+		args = append(args, f.Status)
+		q += fmt.Sprintf(` AND status = $%d`, len(args))
+	}
+	if f.EventType != "" {
+		args = append(args, f.EventType)
+		q += fmt.Sprintf(` AND event_type = $%d`, len(args))
+	}
+	args = append(args, limit)
+	rows, err := db.pool.Query(ctx, q+fmt.Sprintf(` ORDER BY seq DESC LIMIT $%d`, len(args)), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -908,11 +908,16 @@ func (db *DB) ListTeamWebhookDeliveries(ctx context.Context, teamID string, f st
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	// An empty filter field matches every row: one statement for all four
-	// combinations, on the (team_id, seq) index.
-	rows, err := db.rd.QueryContext(ctx, `SELECT `+whDeliveryColumns+` FROM webhook_deliveries
-		WHERE team_id = ? AND seq < ? AND (? = '' OR status = ?) AND (? = '' OR event_type = ?)
-		ORDER BY seq DESC LIMIT ?`, teamID, before, f.Status, f.Status, f.EventType, f.EventType, limit)
+	// Only the filters that are set go into the statement, so SQLite can
+	// walk the (team_id, status, seq) index for a status filter.
+	q, args := `SELECT `+whDeliveryColumns+` FROM webhook_deliveries WHERE team_id = ? AND seq < ?`, []any{teamID, before}
+	if f.Status != "" {
+		q, args = q+` AND status = ?`, append(args, f.Status)
+	}
+	if f.EventType != "" {
+		q, args = q+` AND event_type = ?`, append(args, f.EventType)
+	}
+	rows, err := db.rd.QueryContext(ctx, q+` ORDER BY seq DESC LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, err
 	}
