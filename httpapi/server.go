@@ -118,6 +118,16 @@ func (s *Server) routes() {
 	// In their own files: password.go above; these below.
 	s.webhookRoutes()     // webhook_api.go
 	s.taskResultsRoutes() // taskresults.go
+	s.accountRoutes()     // account.go
+}
+
+// Route returns the pattern of the API route that serves r, such as
+// "GET /api/v1/documents/{document_id}/result", or "" when none does (for
+// metrics and access logs: a label per route, not per URL).
+func (s *Server) Route(r *http.Request) string {
+	s.init()
+	_, pattern := s.mux.Handler(r)
+	return pattern
 }
 
 // ServeHTTP implements http.Handler.

@@ -23,6 +23,21 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		Error(w, r, err)
 		return
 	}
+	// A repeat of an upload already accepted gets the first answer before
+	// the rate limit counts it or its body is read.
+	idemKey, err := idempotencyKey(r)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	if idemKey != "" {
+		if replayed, err := s.replayUpload(w, r, key, idemKey); replayed || err != nil {
+			if err != nil {
+				Error(w, r, err)
+			}
+			return
+		}
+	}
 	if !s.allow(w, key) {
 		Error(w, r, errorf(docextract.ERATELIMIT, "Rate limit exceeded: "+s.RateLimiter.Rate().Text()))
 		return
@@ -100,8 +115,17 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	id := s.NewID()
 	task := &store.Task{ID: id, TeamID: key.TeamID, DocType: docType, IngestSource: docextract.SourceUpload,
 		FileName: f.Name, ContentType: contentType, PageCount: pages, FileSize: f.Size}
-	up := &store.Upload{Task: task, Credits: credits.ForPages(pages), File: io.NewSectionReader(spool, 0, f.Size)}
+	up := &store.Upload{Task: task, Credits: credits.ForPages(pages), File: io.NewSectionReader(spool, 0, f.Size), IdempotencyKey: idemKey}
 	if err := s.Store.CreateUpload(ctx, up); err != nil {
+		if idemKey != "" && docextract.ErrorCode(err) == docextract.ECONFLICT {
+			// The same key won a race with this request: its answer is ours.
+			if replayed, rerr := s.replayUpload(w, r, key, idemKey); replayed || rerr != nil {
+				if rerr != nil {
+					Error(w, r, rerr)
+				}
+				return
+			}
+		}
 		Error(w, r, err)
 		return
 	}
@@ -129,3 +153,54 @@ func (s *Server) allow(w http.ResponseWriter, key *store.APIKey) bool {
 }
 
 func ceilSeconds(s float64) int { return int(math.Ceil(s)) }
+
+// Texts of the Idempotency-Key header (docs/api.md, Upload).
+const (
+	msgBadIdempotencyKey    = "Invalid Idempotency-Key: 1 to 255 visible ASCII characters."
+	msgIdempotencyOtherType = "Idempotency-Key was used for an upload of another document type."
+)
+
+// idempotencyKey returns the request's Idempotency-Key header ("" when
+// absent), or EINVALID when it is empty or not 1 to 255 visible ASCII
+// characters.
+func idempotencyKey(r *http.Request) (string, error) {
+	vals, ok := r.Header["Idempotency-Key"]
+	if !ok {
+		return "", nil
+	}
+	k := ""
+	if len(vals) == 1 {
+		k = vals[0]
+	}
+	if k == "" || len(k) > 255 {
+		return "", errorf(docextract.EINVALID, msgBadIdempotencyKey)
+	}
+	for i := 0; i < len(k); i++ {
+		if k[i] <= ' ' || k[i] > '~' {
+			return "", errorf(docextract.EINVALID, msgBadIdempotencyKey)
+		}
+	}
+	return k, nil
+}
+
+// replayUpload answers a repeated upload: when the team's key names an
+// upload of the last store.IdempotencyWindow, it writes that upload's
+// answer (with Idempotent-Replayed: true) and reports true. A key used for
+// another document type is ECONFLICT.
+func (s *Server) replayUpload(w http.ResponseWriter, r *http.Request, key *store.APIKey, idemKey string) (bool, error) {
+	taskID, docType, err := s.Store.FindIdempotentUpload(r.Context(), key.TeamID, idemKey, s.Now().Add(-store.IdempotencyWindow))
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	if string(docType) != r.PathValue("doc_type") {
+		return false, errorf(docextract.ECONFLICT, msgIdempotencyOtherType)
+	}
+	if r.ContentLength != 0 {
+		w.Header().Set("Connection", "close") // the body is not read
+	}
+	w.Header().Set("Idempotent-Replayed", "true")
+	writeJSON(w, http.StatusOK, map[string]string{"document_id": taskID, "status": docextract.StatusQueued})
+	return true, nil
+}

@@ -916,3 +916,47 @@ func TestWebhookEmptyEventTypesMeansAll(t *testing.T) {
 	require.Equal(t, 200, b.do("PATCH", "/api/v1/webhook_endpoints/"+id, b.key, map[string]any{"event_types": []string{}}).Status)
 	require.Equal(t, all, b.do("GET", "/api/v1/webhook_endpoints/"+id, b.key, nil).Body["event_types"])
 }
+
+// TestAttemptReported checks what the dispatcher tells an operator about
+// each attempt: OnAttempt (the metrics) for every one, and a WARN log line
+// for a failed one.
+func TestAttemptReported(t *testing.T) {
+	t.Parallel()
+	b := whSetup(t)
+	var logs syncBuffer
+	b.wh.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	var mu sync.Mutex
+	var seen []dispatch.Attempt
+	b.wh.OnAttempt = func(a dispatch.Attempt) { mu.Lock(); seen = append(seen, a); mu.Unlock() }
+	b.run()
+	id, _ := b.createEndpoint(nil)
+	b.rc.mu.Lock()
+	b.rc.answers = []int{500}
+	b.rc.mu.Unlock()
+	r := b.do("POST", "/api/v1/webhook_endpoints/"+id+"/test", b.key, nil)
+	require.Equal(t, 201, r.Status)
+	require.Equal(t, "failed", b.waitDeliveryDone(r.Body["id"].(string)).Body["status"])
+	r = b.do("POST", "/api/v1/webhook_endpoints/"+id+"/test", b.key, nil)
+	require.Equal(t, "acknowledged", b.waitDeliveryDone(r.Body["id"].(string)).Body["status"])
+
+	mu.Lock()
+	defer mu.Unlock()
+	require.Len(t, seen, 2)
+	require.Equal(t, dispatch.Attempt{EventType: "endpoint.test", Outcome: "failed", StatusCode: 500, Duration: seen[0].Duration}, seen[0])
+	require.Equal(t, "acknowledged", seen[1].Outcome)
+	require.Contains(t, logs.String(), "webhooks: attempt failed")
+	require.Contains(t, logs.String(), "http=500")
+	require.Equal(t, 1, strings.Count(logs.String(), "attempt failed"), "an acknowledged attempt is not a warning")
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }

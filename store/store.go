@@ -146,7 +146,16 @@ type Upload struct {
 	// File yields the uploaded bytes (Task.FileSize of them). The store
 	// reads it in bounded chunks inside the transaction; nil stores no file.
 	File io.Reader
+	// IdempotencyKey, when set, is recorded for the team with the task in
+	// the same transaction. While a record of the same team and key is
+	// younger than IdempotencyWindow, CreateUpload fails with ECONFLICT and
+	// stores nothing (no task, no hold); an older record is replaced.
+	IdempotencyKey string
 }
+
+// IdempotencyWindow is how long an upload's Idempotency-Key answers with
+// the first upload's task.
+const IdempotencyWindow = 24 * time.Hour
 
 // Completion is the outcome of extracting a task.
 type Completion struct {
@@ -227,6 +236,10 @@ type Tasks interface {
 	DeleteDocument(ctx context.Context, id string) (*DeleteResult, error)
 	// FindTaskEvent returns the event recorded for the task, or ENOTFOUND.
 	FindTaskEvent(ctx context.Context, taskID string) (*TaskEvent, error)
+	// FindIdempotentUpload returns the task id and requested type recorded
+	// for the team's idempotency key no earlier than since, or ENOTFOUND.
+	// The task itself may have been deleted since.
+	FindIdempotentUpload(ctx context.Context, teamID, key string, since time.Time) (taskID string, docType docextract.DocType, err error)
 }
 
 // Queue leases jobs with a visibility timeout: a leased job is invisible
@@ -246,6 +259,14 @@ type Queue interface {
 	ReleaseJob(ctx context.Context, j *Job) error
 	// DeleteJob removes j (e.g. its task is gone).
 	DeleteJob(ctx context.Context, j *Job) error
+	// QueueStats counts the jobs queued or running and finds the oldest.
+	QueueStats(ctx context.Context) (QueueStats, error)
+}
+
+// QueueStats is the extraction queue at a moment: its depth and its age.
+type QueueStats struct {
+	Jobs   int       // queued or leased
+	Oldest time.Time // when the oldest was enqueued; zero when empty
 }
 
 // Ledger is the credit ledger of credits.Ledger, plus what a store offers

@@ -84,6 +84,9 @@ type Pool struct {
 	OnTaskEvent func(ev *store.TaskEvent)
 	// Logger receives structured logs; nil means slog.Default().
 	Logger *slog.Logger
+	// OnExtracted, when set, is called after each extraction with what it
+	// took (for metrics). It must not block.
+	OnExtracted func(Extraction)
 	// Now and NewID are the clock and the id source of split documents;
 	// nil means time.Now and random UUIDs.
 	Now   func() time.Time
@@ -369,8 +372,12 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	case err != nil:
 		return err // the store failed: retried when the lease expires
 	}
+	started := time.Now()
 	res, err := p.Extractor.Extract(ctx, extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password})
 	data = nil
+	if p.OnExtracted != nil && ctx.Err() == nil {
+		p.OnExtracted(extracted(task, res, err, time.Since(started)))
+	}
 	switch {
 	case ctx.Err() != nil:
 		return context.Canceled
@@ -455,4 +462,34 @@ func ignoreGone(err error) error {
 		return nil
 	}
 	return err
+}
+
+// Extraction describes one extraction run to OnExtracted.
+type Extraction struct {
+	DocType docextract.DocType // the type asked for
+	// Path is how the file was read: the source of its first document
+	// (xml, text, ocr, template), "none" when nothing was found, "error"
+	// when extraction failed, "password" when the PDF needs a password.
+	Path     string
+	Pages    int
+	Duration time.Duration
+}
+
+func extracted(task *store.Task, res *extract.Result, err error, d time.Duration) Extraction {
+	e := Extraction{DocType: task.DocType, Path: "none", Pages: task.PageCount, Duration: d}
+	switch {
+	case errors.Is(err, extract.ErrPasswordRequired):
+		e.Path = "password"
+	case err != nil:
+		e.Path = "error"
+	default:
+		e.Pages = res.PageCount
+		for _, doc := range res.Documents {
+			if doc.Source != "" {
+				e.Path = doc.Source
+				break
+			}
+		}
+	}
+	return e
 }

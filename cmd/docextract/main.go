@@ -45,12 +45,20 @@ func main() {
 // Main runs the command line args and returns the process exit code. Tests
 // call it directly.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || (args[0] == "help" && len(args) == 1) {
 		usage(stderr)
 		if len(args) == 0 {
 			return 2
 		}
 		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		args = []string{"version"}
+	}
+	// "docextract help serve" shows that command's flags, as "serve -h" does.
+	help := args[0] == "help"
+	if help {
+		args = args[1:]
 	}
 	name := args[0]
 	// Two-word commands: "team create", "key create", "credits grant".
@@ -66,6 +74,13 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
+	if help {
+		fmt.Fprintf(stderr, "docextract %s: %s\n\n", name, c.summary)
+		if err := c.run(ctx, []string{"-h"}, stdout, stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
+			return 2
+		}
+		return 0
+	}
 	if err := c.run(ctx, args[1:], stdout, stderr); err != nil {
 		if errors.Is(err, errUsage) || errors.Is(err, flag.ErrHelp) {
 			return 2
@@ -77,7 +92,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: docextract <command> [flags]")
+	fmt.Fprintln(w, "usage: docextract <command> [flags]    (docextract help <command> lists its flags)")
 	fmt.Fprintln(w, "\ncommands:")
 	names := make([]string, 0, len(commands))
 	for n := range commands {

@@ -43,9 +43,10 @@ const (
 type serveConfig struct {
 	db, spoolDir, addr, baseURL, rateLimit, retrySchedule, logFormat, templates string
 	workers, inspectEngines                                                     int
-	pdfMemory                                                                   int64
+	pdfMemory, pdfBudget                                                        int64
 	jobLease, timeout, inspectTimeout, shutdown                                 time.Duration
-	allowPrivate                                                                bool
+	allowPrivate, accessLog                                                     bool
+	metricsAddr                                                                 string
 	net                                                                         netLimits
 }
 
@@ -96,21 +97,36 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&c.retrySchedule, "webhook-retry-schedule", "", "webhook retry delays, comma-separated (default 1m,5m,15m,1h,6h,1d,2d)")
 	fs.DurationVar(&c.jobLease, "job-lease", 30*time.Second, "visibility timeout of a leased extraction job (crash recovery delay)")
 	fs.DurationVar(&c.timeout, "extract-timeout", 2*time.Minute, "limit of one document's extraction")
-	fs.Int64Var(&c.pdfMemory, "pdf-memory-limit", pdfium.DefaultMemoryLimit>>20, "MiB of memory each PDF engine instance may use; a document that needs more (a flate bomb) fails with processing_failed")
+	fs.Int64Var(&c.pdfMemory, "pdf-memory-limit", pdfium.DefaultMemoryLimit>>20, "MiB of memory the PDF engine may use for one document; a document that needs more (a flate bomb) fails with processing_failed")
+	fs.Int64Var(&c.pdfBudget, "pdf-memory-budget", 0, "MiB of memory all PDF engine instances (workers' and uploads') may use together; a document refused memory for 5 s fails with processing_failed (default: 448, or 64 per instance when that is more)")
 	fs.IntVar(&c.inspectEngines, "inspect-engines", 2, "PDF engine instances that count pages at upload, apart from the workers' (uploads never wait for extraction)")
 	fs.DurationVar(&c.inspectTimeout, "inspect-timeout", 10*time.Second, "limit of counting an upload's pages; over it the upload is answered 503")
 	fs.DurationVar(&c.shutdown, "shutdown-grace", 20*time.Second, "on SIGTERM, how long in-flight requests and jobs may finish")
 	fs.StringVar(&c.templates, "templates", "", "directory of invoice2data YAML templates; sub-directories are template groups (built-in extractors are group \"builtin\")")
 	fs.StringVar(&c.logFormat, "log-format", "text", "log format on stderr: text or json")
+	fs.BoolVar(&c.accessLog, "access-log", true, "log one line per HTTP request (request id, route, status, bytes, duration)")
+	fs.StringVar(&c.metricsAddr, "metrics-addr", "", "listen address of Prometheus /metrics (e.g. 127.0.0.1:9464), apart from the API so it is not public; empty: no metrics")
 	c.net.flags(fs)
+	documentEnv(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if err := applyEnv(fs, nil); err != nil {
+		fmt.Fprintf(stderr, "docextract serve: %v\n", err)
+		return errUsage
 	}
 	if c.db == "" {
 		c.db = *dbDefault
 	}
 	if c.pdfMemory < 64 || c.pdfMemory > 4095 {
 		fmt.Fprintln(stderr, "docextract serve: --pdf-memory-limit must be 64 to 4095 (MiB)")
+		return errUsage
+	}
+	if c.pdfBudget == 0 {
+		c.pdfBudget = max(448, 64*int64(c.workers+1+c.inspectEngines))
+	}
+	if c.pdfBudget < c.pdfMemory {
+		fmt.Fprintln(stderr, "docextract serve: --pdf-memory-budget must be at least --pdf-memory-limit")
 		return errUsage
 	}
 	if c.inspectEngines < 1 || c.inspectTimeout <= 0 {
@@ -172,16 +188,28 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		log.Info("loaded templates", "count", len(templates.Templates), "dir", c.templates)
 	}
+	// Go cannot preempt a goroutine while it runs WebAssembly code: each
+	// PDF engine call holds a P until it returns. Without Ps to spare, two
+	// long calls on a two-core machine would leave none for the HTTP
+	// server (/healthz stalled for seconds under two flate bombs). The
+	// operating system shares the cores among the extra threads.
+	if n := c.workers + 1 + c.inspectEngines + 2; runtime.GOMAXPROCS(0) < n {
+		runtime.GOMAXPROCS(n)
+	}
 	// One engine per worker, plus one for the spare worker that keeps a
 	// team with nothing running from waiting behind another team's jobs.
-	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates}, pdfium.Config{Workers: c.workers + 1, MemoryLimit: c.pdfMemory << 20})
+	// All engines share one memory budget: two flate bombs at once cannot
+	// take the process past it, whatever the number of engines.
+	budget := pdfium.NewMemoryBudget(c.pdfBudget << 20)
+	x, err := withpdfium.New(extract.Config{Timeout: c.timeout, Templates: templates},
+		pdfium.Config{Workers: c.workers + 1, MemoryLimit: c.pdfMemory << 20, Budget: budget})
 	if err != nil {
 		return fmt.Errorf("start extractor: %w", err)
 	}
 	defer x.Close()
 	// Uploads count pages on engines of their own, under their own
 	// deadline: an upload never waits for an engine the workers hold.
-	inspector, err := withpdfium.New(extract.Config{Timeout: c.inspectTimeout}, pdfium.Config{Workers: c.inspectEngines, MemoryLimit: c.pdfMemory << 20})
+	inspector, err := withpdfium.New(extract.Config{Timeout: c.inspectTimeout}, pdfium.Config{Workers: c.inspectEngines, MemoryLimit: c.pdfMemory << 20, Budget: budget})
 	if err != nil {
 		return fmt.Errorf("start upload inspector: %w", err)
 	}
@@ -192,6 +220,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	addr := ln.Addr().String()
+	var mln net.Listener // Prometheus metrics, on an address of their own
+	if c.metricsAddr != "" {
+		if mln, err = net.Listen("tcp", c.metricsAddr); err != nil {
+			ln.Close()
+			return fmt.Errorf("--metrics-addr: %w", err)
+		}
+		defer mln.Close()
+	}
 	ln = httpapi.LimitListener(ln, httpapi.ListenerLimits{MaxConns: c.net.maxConns, MaxConnsPerIP: c.net.maxConnsPerIP})
 	if c.baseURL == "" {
 		c.baseURL = "http://" + addr
@@ -207,10 +243,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// worker pool extracts them and records task events, the dispatcher
 	// turns those into webhook deliveries. The callbacks only wake the
 	// next part early; each also polls.
+	met := newMetrics(db)
 	hooks := &dispatch.Dispatcher{Store: db, AllowPrivate: c.allowPrivate, Policy: delivery.Policy{Schedule: schedule},
-		BaseURL: c.baseURL, TemplateGroups: groups, Logger: log}
+		BaseURL: c.baseURL, TemplateGroups: groups, Logger: log, OnAttempt: met.observeAttempt}
 	pool := &worker.Pool{Store: db, Extractor: x, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
-		OnTaskEvent: hooks.Wake, Logger: log}
+		OnTaskEvent: hooks.Wake, OnExtracted: met.observeExtraction, Logger: log}
 	limiter := ratelimit.New(rate, nil)
 	if pg, ok := db.(*postgres.DB); ok {
 		// One limit for the fleet: the state per key is in the database.
@@ -226,7 +263,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	// request, and a 20 MB upload on a slow line may rightly take minutes.
 	// srv.Guard bounds body reads by rate and each write by time instead,
 	// for the dashboard as for the API.
-	httpSrv := &http.Server{Handler: srv.Guard(dashboard.Mount(srv)), // the team dashboard under /dashboard/, the API beside it
+	var accessLog *slog.Logger
+	if c.accessLog {
+		accessLog = log
+	}
+	httpSrv := &http.Server{Handler: met.observe(srv.Guard(dashboard.Mount(srv)), srv.Route, accessLog), // the team dashboard under /dashboard/, the API beside it
 		ReadHeaderTimeout: c.net.readHeader, IdleTimeout: c.net.idle,
 		MaxHeaderBytes: c.net.maxHeaderBytes, ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
 	runCtx, stop := context.WithCancel(ctx)
@@ -248,6 +289,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			errc <- err
 		}
 	}()
+	if mln != nil {
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", met.handler())
+		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, IdleTimeout: time.Minute}
+		go func() { _ = msrv.Serve(mln) }()
+		defer msrv.Close()
+		log.Info("metrics", "addr", mln.Addr().String())
+		fmt.Fprintf(stdout, "docextract metrics on http://%s/metrics\n", mln.Addr())
+	}
 	log.Info("serving", "addr", addr, "base_url", c.baseURL, "db", redactDSN(c.db), "workers", c.workers, "rate_limit", rate.String(),
 		"max_conns", c.net.maxConns, "max_conns_per_ip", c.net.maxConnsPerIP)
 	fmt.Fprintf(stdout, "docextract listening on http://%s\n", addr)

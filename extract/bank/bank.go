@@ -70,6 +70,13 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	if g.ClosingBalance == nil && x.carried != nil && !x.carriedAfter {
 		g.ClosingBalance = docextract.NewAmount(*x.carried)
 	}
+	fromIBAN := false
+	if g.Currency == nil && g.IBAN != nil {
+		// No currency printed: the account's country's (docs/confidence.md).
+		if c := textparse.IBANCurrency(*g.IBAN); c != "" {
+			g.Currency, fromIBAN = docextract.Str(c), true
+		}
+	}
 	conf := map[string]float64{}
 	if g.BankName != nil {
 		conf["BankName"] = 0.9
@@ -82,6 +89,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 		if v != nil {
 			conf[name] = 0.9
 		}
+	}
+	if fromIBAN {
+		conf["Currency"] = 0.6
 	}
 	if g.IBAN != nil {
 		conf["IBAN"] = 0.7
@@ -264,6 +274,66 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 		hasVal            bool
 		edges             []float64
 		sizes             []float64
+		dirX              float64 // an "Af"/"Bij" word before the amount, or -1
+	}
+	// rowCand reads line l as a row whose date is its word at: a date, an
+	// optional value date (beside it, or right of the text before the
+	// amounts: "Valuta" columns), text, amounts in the right half.
+	rowCand := func(li int, l *line, at int) (cand, bool) {
+		ws := l.words
+		rest := make([]int, len(ws))
+		for i := range rest {
+			rest[i] = i
+		}
+		ds := rowDates(ws, rest, at)
+		if len(ds) == 0 {
+			return cand{}, false
+		}
+		c := cand{li: li, dateX: ws[at].X0, valX: -1, txtX: -1, dirX: -1}
+		next := at + ds[0].n
+		if len(ds) == 2 {
+			c.hasVal = true
+			c.valX = ws[at].X0
+		} else if next < len(ws) {
+			if d2 := rowDates(ws, rest, next); len(d2) == 1 {
+				c.hasVal, c.valX = true, ws[next].X0
+				next += d2[0].n
+			}
+		}
+		switch {
+		case at > 0:
+			c.txtX = ws[0].X0 // the text before the date (N26)
+		case next < len(ws):
+			c.txtX = ws[next].X0
+		}
+		shortDate := ds[0].iso == "" // "03.07": a value date may look like an amount
+		var amts []int
+		for i := next; i < len(ws); i++ {
+			if m, ok := amountAt(ws, i); ok && m.x1 > pageW/2 {
+				amts = append(amts, i)
+				i = m.used[len(m.used)-1]
+			}
+		}
+		for k, i := range amts {
+			m, _ := amountAt(ws, i)
+			if shortDate && !c.hasVal && k+1 < len(amts) && len(m.used) == 1 {
+				if _, _, ok := textparse.ParseDayMonth(ws[i].Text, textparse.DMY); ok && !strings.ContainsAny(ws[i].Text, "+-−") {
+					c.hasVal, c.valX = true, ws[i].X0
+					continue
+				}
+			}
+			c.edges = append(c.edges, m.x1)
+			c.sizes = append(c.sizes, m.x1-ws[m.used[0]].X0)
+			if k == 0 && m.used[0] > next {
+				if w := ws[m.used[0]-1]; dirWord(w.Text) != 0 && m.used[0]-1 > next {
+					c.dirX = w.X0
+				}
+			}
+		}
+		if len(c.edges) == 0 || c.txtX < 0 {
+			return cand{}, false
+		}
+		return c, true
 	}
 	var cs []cand
 	for li, l := range lines {
@@ -271,39 +341,44 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 		if len(ws) < 3 || ws[0].X0 > pageW/4 || kindOf(foldWords(l.tokens())) != rowOther {
 			continue
 		}
-		rest := make([]int, len(ws))
-		for i := range rest {
-			rest[i] = i
+		if c, ok := rowCand(li, l, 0); ok {
+			cs = append(cs, c)
 		}
-		ds := rowDates(ws, rest, 0)
-		if len(ds) == 0 {
-			continue
-		}
-		c := cand{li: li, dateX: ws[0].X0, valX: -1, txtX: -1}
-		next := ds[0].n
-		if len(ds) == 2 {
-			c.hasVal = true
-			c.valX = ws[0].X0
-		} else if next < len(ws) {
-			if d2 := rowDates(ws, rest, next); len(d2) == 1 {
-				c.hasVal, c.valX = true, ws[next].X0
-				next += d2[0].n
+	}
+	if len(cs) < 2 {
+		// The date not first: "Description  Booking date  Amount" (N26).
+		// Rows whose date stands at one x, after text, before amounts.
+		cs = cs[:0]
+		for li, l := range lines {
+			ws := l.words
+			if len(ws) < 3 || ws[0].X0 > pageW/4 || kindOf(foldWords(l.tokens())) != rowOther {
+				continue
+			}
+			for at := 1; at < len(ws) && at <= 8; at++ {
+				if ws[at].X0-ws[at-1].X1 < 2*l.size || !hasDigitStr(ws[at].Text) {
+					continue
+				}
+				if c, ok := rowCand(li, l, at); ok {
+					cs = append(cs, c)
+					break
+				}
 			}
 		}
-		if next < len(ws) {
-			c.txtX = ws[next].X0
-		}
-		for i := next; i < len(ws); i++ {
-			if m, ok := amountAt(ws, i); ok && m.x1 > pageW/2 {
-				c.edges = append(c.edges, ws[i].X1)
-				c.sizes = append(c.sizes, ws[i].X1-ws[m.used[0]].X0)
-				i = m.used[len(m.used)-1]
+		if len(cs) >= 2 {
+			xs := make([]float64, len(cs))
+			for i, c := range cs {
+				xs[i] = c.dateX
 			}
+			sort.Float64s(xs)
+			med := xs[len(xs)/2]
+			keep := cs[:0]
+			for _, c := range cs {
+				if abs(c.dateX-med) < 2*lines[c.li].size {
+					keep = append(keep, c)
+				}
+			}
+			cs = keep
 		}
-		if len(c.edges) == 0 || c.txtX < 0 {
-			continue
-		}
-		cs = append(cs, c)
 	}
 	if len(cs) < 2 {
 		return nil, 0
@@ -395,6 +470,16 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 		return nil, 0
 	}
 	t.cols = append(t.cols, column{kind: colDesc, x0: tx, x1: tx})
+	dirs := 0
+	for _, c := range cs {
+		if c.dirX >= 0 {
+			dirs++
+		}
+	}
+	if dirs*2 > len(cs) {
+		dx := med(func(c cand) float64 { return c.dirX })
+		t.cols = append(t.cols, column{kind: colDir, x0: dx, x1: dx})
+	}
 	for i, c := range keep {
 		t.cols = append(t.cols, column{kind: kinds[i], x0: c.x0, x1: c.x1})
 	}
@@ -479,6 +564,8 @@ type money struct {
 	v    decimal.Decimal
 	x1   float64
 	used []int // word indexes
+	// negative: printed with a minus or a debit marker.
+	negative bool
 }
 
 // amountAt parses the amount starting at word i, with a following
@@ -487,6 +574,12 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	s := ws[i].Text
 	for _, cur := range []string{"€", "£", "$"} {
 		s = strings.TrimPrefix(strings.TrimSuffix(s, cur), cur)
+		// "-£7,764.61", "+1.234,56€": the sign before the symbol.
+		for _, sign := range []string{"-", "+", "−"} {
+			if rest, ok := strings.CutPrefix(s, sign+cur); ok {
+				s = sign + rest
+			}
+		}
 	}
 	// "45,99S", "1.234,56H": the Soll/Haben marker glued to the number.
 	glued := 0
@@ -518,9 +611,11 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 			r.used = []int{i - 1, i}
 		}
 	}
+	r.negative = r.v.Sign() < 0
 	switch glued {
 	case -1:
 		r.v = r.v.Abs().Neg()
+		r.negative = true
 		return r, true
 	case 1:
 		r.v = r.v.Abs()
@@ -528,12 +623,14 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	}
 	if i+1 < len(ws) && ws[i+1].X0-ws[i].X1 < 1.5*ws[i].H() {
 		switch strings.ToUpper(ws[i+1].Text) {
-		case "S", "DR", "D", "DB", "-":
+		case "S", "DR", "D", "DB", "OD", "-":
 			r.v = r.v.Abs().Neg()
+			r.negative = true
 			r.used = append(r.used, i+1)
 			r.x1 = ws[i+1].X1
 		case "H", "CR", "C", "+":
 			r.v = r.v.Abs()
+			r.negative = false
 			r.used = append(r.used, i+1)
 			r.x1 = ws[i+1].X1
 		}
@@ -573,7 +670,11 @@ func (t *table) lineAmounts(ws []layout.Word) (map[colKind]decimal.Decimal, map[
 		case colDebit:
 			v = v.Abs().Neg()
 		case colCredit:
-			v = v.Abs()
+			// A balance printed with its minus in the credit column
+			// ("Kontostand am 31.07. -7.764,61") keeps its sign.
+			if !m.negative {
+				v = v.Abs()
+			}
 		}
 		got[best] = v
 		for _, u := range m.used {
@@ -769,6 +870,22 @@ func (x *extractor) row(l *line) {
 		j += ds[0].n - 1
 	}
 	amount, hasAmount := signedAmount(amounts)
+	if dir := t.col(colDir); dir != nil && hasAmount {
+		// "Af"/"Bij", "D"/"C", "S"/"H" in a column of its own.
+		for i, w := range ws {
+			if used[i] || !inCol(dir, w) {
+				continue
+			}
+			switch dirWord(w.Text) {
+			case -1:
+				amount = amount.Abs().Neg()
+				used[i] = true
+			case 1:
+				amount = amount.Abs()
+				used[i] = true
+			}
+		}
+	}
 	if (date != "" || dm[0] > 0) && hasAmount {
 		x.flush()
 		x.cur = &txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}, dm: dm, vdm: vdm}
@@ -853,6 +970,19 @@ func rowDates(ws []layout.Word, rest []int, j int) []rowDate {
 		}
 	}
 	return nil
+}
+
+// dirWord reads a word that gives an amount's direction: -1 for money
+// out ("Af", "D", "Debit", "S"), 1 for money in ("Bij", "C", "Credit",
+// "H"), 0 otherwise.
+func dirWord(s string) int {
+	switch strings.ToLower(strings.Trim(s, ".:")) {
+	case "af", "d", "dr", "debit", "debet", "s", "soll", "-":
+		return -1
+	case "bij", "c", "cr", "credit", "h", "haben", "+":
+		return 1
+	}
+	return 0
 }
 
 func hasDigitStr(s string) bool { return strings.ContainsAny(s, "0123456789") }
@@ -961,12 +1091,19 @@ func (x *extractor) general(l *line, first bool) {
 	}
 	if g.Currency == nil {
 		// "Alle Beträge in EUR", "Amounts in GBP", "Montants en EUR".
+		// "Beträge in Euro", "Montants en euros": a currency's name.
 		for i := 1; i < len(toks); i++ {
-			if c := strings.Trim(toks[i], "().:,"); textparse.IsISOCurrency(c) {
-				if p := fw[i-1]; p == "in" || p == "en" || p == "amounts" || p == "currency" || strings.HasPrefix(toks[i], "(") {
+			c := strings.Trim(toks[i], "().:,")
+			p := fw[i-1]
+			if textparse.IsISOCurrency(c) {
+				if p == "in" || p == "en" || p == "amounts" || p == "currency" || strings.HasPrefix(toks[i], "(") {
 					g.Currency = docextract.Str(c)
 					break
 				}
+			}
+			if n := textparse.NormalizeCurrency(c); n != "" && len(c) > 3 && (p == "in" || p == "en") {
+				g.Currency = docextract.Str(n)
+				break
 			}
 		}
 	}

@@ -17,9 +17,12 @@ const (
 	colCredit
 	colAmount
 	colBalance
+	// colDir holds a word giving the direction of the amount: "Af"/"Bij",
+	// "D"/"C", "S"/"H".
+	colDir
 )
 
-func (k colKind) numeric() bool { return k >= colDebit }
+func (k colKind) numeric() bool { return k >= colDebit && k <= colBalance }
 
 // headerVocab maps folded column titles to their kind (EN, DE, FR, NL, ES,
 // IT).
@@ -42,12 +45,17 @@ func init() {
 		"nature de l'operation|designation|omschrijving|mededelingen|naam / omschrijving|concepto|descripcion|movimiento|"+
 		"descrizione|causale|descrizione operazione|vorgang/buchungsinformation|vorgang / buchungsinformation|buchungsinformation|"+
 		"buchung / verwendungszweck|buchung/verwendungszweck|buchungstext / verwendungszweck|erlauterung / verwendungszweck|"+
-		"auftraggeber / empfanger|auftraggeber/empfanger|empfanger / verwendungszweck|umsatzart|text/verwendungszweck")
+		"auftraggeber / empfanger|auftraggeber/empfanger|empfanger / verwendungszweck|umsatzart|text/verwendungszweck|"+
+		"angaben zu den umsatzen|buchungsdetails|nature des operations|libelle des operations|libelle / reference|operations|"+
+		"naam|tegenrekening|omschrijving / mededelingen|concepto / referencia")
 	add(colRef, "reference|ref|ref.|referenz|reference client|referentie|kenmerk|referencia|riferimento")
 	add(colDebit, "debit|debits|withdrawals|withdrawal|paid out|money out|payments|out|soll|lastschrift|belastung|ausgang|"+
-		"debit eur|af|debet|cargo|cargos|debe|dare|addebiti|uscite|addebito")
+		"debit eur|af|debet|cargo|cargos|debe|dare|addebiti|uscite|addebito|bedrag af|af eur|soll eur|debit en euros|"+
+		"zu ihren lasten|belastungen|ausgange")
 	add(colCredit, "credit|credits|deposits|deposit|paid in|money in|receipts|in|haben|gutschrift|eingang|"+
-		"bij|abono|abonos|haber|ingresos|avere|accrediti|entrate|accredito")
+		"bij|abono|abonos|haber|ingresos|avere|accrediti|entrate|accredito|bedrag bij|bij eur|haben eur|credit en euros|"+
+		"zu ihren gunsten|gutschriften|eingange")
+	add(colDir, "af/bij|bij/af|af / bij|debit/credit|credit/debit|d/c|c/d|dr/cr|cr/dr|s/h|soll/haben|+/-|-/+")
 	add(colAmount, "amount|betrag|umsatz|montant|bedrag|importe|importo|amount eur|betrag eur|betrag in eur|montant eur|"+
 		"umsatz eur|umsatz in eur|betrag/eur|bedrag eur|importe eur|importo eur|amount (eur)|betrag (eur)")
 	add(colBalance, "balance|running balance|saldo|kontostand|solde|saldo eur|balance eur")
@@ -84,18 +92,19 @@ var (
 	openingLabels = []string{"opening balance", "previous balance", "starting balance", "start balance", "balance at start",
 		"beginning balance", "alter kontostand", "alter saldo", "anfangssaldo", "anfangsbestand", "kontostand alt", "saldo alt",
 		"solde precedent", "solde initial", "ancien solde", "solde au debut", "solde d'ouverture", "solde debut de periode",
-		"beginsaldo", "vorig saldo", "oud saldo", "saldo vorig", "begin saldo", "saldo inicial", "saldo anterior",
+		"beginsaldo", "saldo begin", "vorig saldo", "oud saldo", "saldo vorig", "begin saldo", "saldo inicial", "saldo anterior",
 		"saldo iniziale", "saldo precedente", "saldo di apertura", "saldo apertura"}
-	closingLabels = []string{"closing balance", "new balance", "ending balance", "final balance", "balance at end",
+	closingLabels = []string{"closing balance", "new balance", "ending balance", "final balance", "balance at end", "end balance",
 		"neuer kontostand", "neuer saldo", "endsaldo", "schlusssaldo", "kontostand neu", "saldo neu", "nouveau solde",
-		"solde final", "solde de cloture", "solde fin de periode", "eindsaldo", "nieuw saldo", "eind saldo", "saldo final",
+		"solde final", "solde de cloture", "solde fin de periode", "eindsaldo", "saldo einde", "saldo eind", "nieuw saldo", "eind saldo", "saldo final",
 		"saldo finale", "saldo di chiusura", "saldo chiusura"}
 	// balanceLabels name a balance without saying which: the first one of
 	// a statement (before any transaction) is the opening balance, a later
 	// one the closing balance ("Kontostand am 30.06.2023").
 	balanceLabels = []string{"kontostand am", "kontostand vom", "kontostand per", "saldo am", "saldo per", "saldo vom",
 		"balance on", "balance as at", "balance as of", "balance at", "solde au", "solde le", "saldo op", "saldo per",
-		"saldo a", "saldo al", "saldo en", "saldo a fecha", "kontostand", "saldo"}
+		"saldo a", "saldo al", "saldo en", "saldo a fecha", "kontostand", "saldo", "solde crediteur", "solde debiteur",
+		"solde crediteur au", "solde debiteur au"}
 	totalLabels = []string{"total", "totals", "summe", "gesamt", "total des operations", "totaux", "totaal", "totale",
 		"sous-total", "subtotal", "suma"}
 	holderLabels = []string{"account holder", "account name", "account owner", "kontoinhaber", "inhaber", "titulaire",

@@ -157,10 +157,18 @@ func (d *doc) invoiceNumbers() []cand {
 	d.eachLabel(func(li int, m textparse.LabelMatch) {
 		l := &d.lines[li]
 		strength := m.Strength
+		below := m.Field == textparse.FieldInvoiceNumber
+		hash := 0 // the word after "Invoice #", when the title took it
 		switch m.Field {
 		case textparse.FieldInvoiceNumber:
 			if m.Strength < 1 {
-				return // a bare "No." only counts after a title word (below)
+				// A bare "No." or "Numéro" counts after a title word
+				// (below), or opening a line at the top of the first page,
+				// with its value beside it: "Numéro : 2014-0456".
+				if l.labelWordStart(m) != 0 || l.pg != 0 || d.relY(li) > 0.35 {
+					return
+				}
+				strength, below = 0.5, false
 			}
 		case textparse.FieldTitle:
 			strength = 0.75
@@ -170,14 +178,26 @@ func (d *doc) invoiceNumbers() []cand {
 					l.cellOf[l.wordOf[m2.Start]] == l.cellOf[l.wordOf[m.Start]] {
 					m.End = m2.End
 					strength = 0.95
+					below = true
 					break
 				}
+			}
+			// "Invoice #": the sign has no token, the word after the title is it.
+			if e := l.labelWordEnd(m); strength < 0.95 && e < len(l.words) && strings.HasPrefix(l.words[e], "#") &&
+				strings.Trim(l.words[e], "#:") == "" && l.cellOf[e] == l.cellOf[l.labelWordStart(m)] {
+				strength, below, hash = 0.95, true, e+1
 			}
 		default:
 			return
 		}
 	spans:
-		for _, sp := range d.valueSpans(li, m, m.Field == textparse.FieldInvoiceNumber) {
+		for _, sp := range d.valueSpans(li, m, below) {
+			if hash > 0 && sp.l == l && sp.from < hash {
+				sp.from = hash
+				if sp.from >= sp.to {
+					continue
+				}
+			}
 			for k := sp.from; k < sp.to && k < sp.from+3; k++ {
 				w := sp.l.words[k]
 				if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
@@ -413,6 +433,9 @@ func best(cs []cand) *cand {
 }
 
 func isConnector(w string) bool {
+	if strings.Trim(w, ":#.") == "" {
+		return true // "#:", ":", "."
+	}
 	if w == ":" || w == "#" || w == "-" || w == "N°" || w == "Nº" || w == "No." || w == "n°" || w == "nº" {
 		return true
 	}

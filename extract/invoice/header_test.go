@@ -202,3 +202,47 @@ func TestConfidence(t *testing.T) {
 		require.True(t, v > 0 && v <= 1, "%s: %v", k, v)
 	}
 }
+
+// TestHeaderUnseenLayoutRules pins, on small grids, the rules the
+// generated layouts (layouts_test.go) needed: each failed before them.
+func TestHeaderUnseenLayoutRules(t *testing.T) {
+	t.Parallel()
+	// A rate printed apart from its "%" is not the tax amount.
+	checkHeader(t, []string{
+		"40 14 b|50:Plomberie Martin SARL", "120 10|50:Date : 3 août 2014",
+		"300 10|350:Total HT|540>100,00 €", "315 10|350:TVA 20 %|540>20,50 €", "330 10 b|350:Total TTC|540>120,50 €",
+	}, wantHeader{date: "2014-08-03", net: "100", tax: "20.5", gross: "120.5", due: "", cur: "EUR"})
+	// "enthaltene MwSt. 19 %": the VAT included in a gross total.
+	checkHeader(t, []string{
+		"40 14 b|50:Kaffeewelt Online GmbH", "120 10|50:Rechnungsdatum 03.08.2014",
+		"300 10 b|330:Gesamtsumme|540>383,80 €", "315 10|330:Summe netto|540>322,52 €", "330 10|330:enthaltene MwSt. 19 %|540>61,28 €",
+	}, wantHeader{date: "2014-08-03", net: "322.52", tax: "61.28", gross: "383.8", due: "", cur: "EUR"})
+	// A US address decides 08/03/2014 when no date does.
+	checkHeader(t, []string{
+		"40 14 b|50:Sunrise Food Distributors, Inc.", "55 9|50:2200 Commerce Blvd, Fresno, CA 93721",
+		"70 9|420:Date: 08/03/2014", "330 10 b|350:TOTAL|540>$253.70",
+	}, wantHeader{date: "2014-08-03", net: "*", tax: "", gross: "253.7", due: "*", cur: "USD"})
+	for _, tt := range []struct{ row, want string }{
+		{"60 9|420:Invoice #: 58812", "58812"},
+		{"60 9|350:Nº factura: 2014/117", "2014/117"},
+		{"60 9|380:Numéro : 2014-0456", "2014-0456"},
+	} {
+		got := Extract(grid("40 14 b|50:Northwind Ltd", tt.row, "300 10 b|350:Total|540>12,00 EUR"))
+		require.Equal(t, tt.want, str(got.General.InvoiceNumber), tt.row)
+	}
+	// "Invoice #" as a title over its value.
+	got := Extract(grid("40 14 b|50:Oakridge Flooring LLC", "72 8 b|400:Date|480:Invoice #", "84 9|400:August 3 , 2014|480:1047",
+		"300 10 b|400:Total|540>$1,607.20"))
+	require.Equal(t, "1047", str(got.General.InvoiceNumber))
+	require.Equal(t, "2014-08-03", str(got.General.InvoiceDate))
+	// The seller's name comes back (signature, account holder); the
+	// addressee's does not.
+	got = Extract(grid("40 14 b|50:Lena Fischer", "120 10|50:Bäckerei Krause OHG", "132 10|50:Venloer Str. 300", "144 10|50:50823 Köln",
+		"200 12 b|50:Rechnung Nr. 2014-17", "300 10 b|330:Gesamtbetrag|540>3.287,38 €", "400 10|50:Mit freundlichen Grüßen", "414 10|50:Lena Fischer",
+		"780 8|50:Kontoinhaber: Lena Fischer"))
+	require.Equal(t, "Lena Fischer", str(got.General.SellerName))
+	// An IBAN split over two lines of one footer column, other columns beside it.
+	got = Extract(grid("40 14 b|50:Malerbetrieb Huber GmbH", "300 10 b|330:Rechnungsbetrag|540>1.215,70 €",
+		"793 7|50:50968 Köln|220:IBAN DE89 3704 0044|390:USt-IdNr. DE123456789", "802 7|220:0532 0130 00"))
+	require.Equal(t, "DE89370400440532013000", str(got.General.IBAN))
+}

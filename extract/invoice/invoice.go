@@ -216,6 +216,28 @@ func (d *doc) iban() string {
 			return s
 		}
 	}
+	// Split inside a footer column: "IBAN DE89 3704 0044" over "0532 0130
+	// 00", with other columns' text beside both lines.
+	for li := 0; li+1 < len(d.lines); li++ {
+		l, n := &d.lines[li], &d.lines[li+1]
+		if n.pg != l.pg || len(l.cells) < 2 {
+			continue
+		}
+		for _, c := range l.cells {
+			var ws []string
+			for _, w := range c.Words {
+				ws = append(ws, w.Text)
+			}
+			for _, w := range n.Words {
+				if w.X0 >= c.X0-l.h && w.X1 <= c.X1+4*l.h {
+					ws = append(ws, w.Text)
+				}
+			}
+			if s := textparse.FindIBAN(ws); s != "" {
+				return s
+			}
+		}
+	}
 	var out string
 	d.eachLabel(func(li int, m textparse.LabelMatch) {
 		if m.Field != textparse.FieldIBAN || out != "" {

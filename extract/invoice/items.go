@@ -167,6 +167,9 @@ func (d *doc) headerAt(li int) (band, bool) {
 		if n.pg != l.pg || n.Y0-y1 > 0.9*l.h {
 			break
 		}
+		if reDecor.MatchString(strings.TrimSpace(n.text)) {
+			break // "--- Food Products ---" under the header is a section
+		}
 		nps, ok := d.phrases(n)
 		if !ok {
 			break
@@ -179,6 +182,20 @@ func (d *doc) headerAt(li int) (band, bool) {
 		y1 = math.Max(y1, n.Y1)
 	}
 	b.slots = mergeSlots(all)
+	// "Artikel | Omschrijving", "Item | Description": of two description
+	// titles standing apart the right one describes, the left one holds
+	// the article code ("Article / Description" is one title).
+	for i := len(b.slots) - 1; i > 0; i-- {
+		if b.slots[i].kind != textparse.ColDescription {
+			continue
+		}
+		for k := i - 1; k >= 0; k-- {
+			if b.slots[k].kind == textparse.ColDescription && b.slots[i].x0-b.slots[k].x1 > 2*b.h {
+				b.slots[k].kind = textparse.ColOther
+			}
+		}
+		break
+	}
 	kinds := map[textparse.Column]bool{}
 	for _, s := range b.slots {
 		if s.known {
@@ -323,6 +340,10 @@ var reDecor = regexp.MustCompile(`^[\s\-=*_#~•·.]{2,}.*[^\s\-=*_#~•·.].*[\
 
 var noteWords = map[string]bool{"note": true, "notes": true, "hinweis": true, "hinweise": true, "anmerkung": true, "remarque": true,
 	"remarques": true, "opmerking": true, "opmerkingen": true, "nota": true, "notas": true, "observaciones": true, "bemerkung": true, "bemerkungen": true}
+
+// contWords open the line that says a table goes on over the page.
+var contWords = map[string]bool{"continued": true, "continues": true, "fortsetzung": true, "suite": true, "vervolg": true,
+	"continua": true, "continuacion": true, "weiter": true, "page": true, "seite": true, "pagina": true, "blatt": true}
 
 var allowWords = map[string]bool{"remise": true, "rabatt": true, "nachlass": true, "discount": true, "korting": true, "descuento": true,
 	"sconto": true, "skonto": true, "abschlag": true, "allowance": true}
@@ -476,6 +497,7 @@ func (d *doc) readRow(b *band, li int) row {
 		}
 	}
 	var desc, other, unit []string
+	lastDesc := -1 // the last word that went to the description
 	for wi, w := range l.words {
 		if used[wi] {
 			continue
@@ -484,6 +506,17 @@ func (d *doc) readRow(b *band, li int) row {
 		k := textparse.ColOther
 		if si >= 0 {
 			k = b.slots[si].kind
+		}
+		if lastDesc == wi-1 && lastDesc >= 0 && !hasDigit(w) && k != textparse.ColDescription &&
+			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h {
+			// A long description runs on under the next title:
+			// "Dispersion weiß" past the middle of the gap.
+			desc = append(desc, w)
+			lastDesc = wi
+			continue
+		}
+		if k == textparse.ColDescription {
+			lastDesc = wi
 		}
 		if m, err := textparse.ParseAmountSep(w, d.sep); err == nil && (m.Decimals == 2 || m.Currency != "") && k != textparse.ColPosition {
 			other = append(other, w) // an amount no column took is not description
@@ -541,8 +574,8 @@ func (d *doc) readRow(b *band, li int) row {
 		r.kind, r.decor = rowSection, true
 	case strings.HasSuffix(text, ":") && !hasDigit(text) && len(l.words) <= 6:
 		r.kind, r.colon = rowText, true // a section title if items follow
-	case len(l.toks) > 0 && noteWords[l.toks[0]]:
-		r.kind = rowSection
+	case len(l.toks) > 0 && (noteWords[l.toks[0]] || contWords[l.toks[0]]):
+		r.kind = rowSection // a note, or "Continued on page 2"
 	case len(l.labels) > 0 && l.labels[0].Start == 0 && l.labels[0].Field == textparse.FieldOther && len(l.words) <= 6:
 		r.kind = rowSection // "Page 2 of 3", "Tel. ..."
 	default:

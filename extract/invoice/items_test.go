@@ -209,3 +209,46 @@ func TestLineItemsValidation(t *testing.T) {
 	require.False(t, v.Passed)
 	require.Contains(t, v.Details.CalculationLogic, "line totals")
 }
+
+// TestLineItemsUnseenLayoutRules pins the item rules the generated layouts
+// needed: a section title right under the header is not part of it, an
+// article-code column left of the description is not description, a long
+// description runs on past its column, "Continued on page 2" is no text of
+// the last item.
+func TestLineItemsUnseenLayoutRules(t *testing.T) {
+	t.Parallel()
+	got := Extract(grid(
+		"181 9 b|50:ITEM/DESC.|400>QTY|470>U.PRICE|545>AMOUNT",
+		"192 9 b|50:--- Food Products ---",
+		"206 10|60:Tomato sauce #10 can|400>6|470>7.25|545>43.50",
+		"220 10|60:Spring water 24 pk|400>10|470>4.99|545>49.90",
+		"234 9|300:Subtotal Food Products|545>93.40",
+		"300 10|380:Subtotal|545>93.40",
+	))
+	checkItems(t, got.LineItems, []wantItem{{"Tomato sauce #10 can", "6", "7.25", "43.5"}, {"Spring water 24 pk", "10", "4.99", "49.9"}})
+	got = Extract(grid(
+		"220 8 b|50:Artikel|110:Omschrijving|380>Aantal|460>Prijs|545>Totaal",
+		"236 9|50:80231|110:Fietsband 28 inch|380>2|460>18,95|545>37,90",
+		"250 9|50:80412|110:Fietsverlichting LED set|380>1|460>24,50|545>24,50",
+		"300 10|330:Subtotaal excl. BTW|545>€ 62,40",
+	))
+	checkItems(t, got.LineItems, []wantItem{{"Fietsband 28 inch", "2", "18.95", "37.9"}, {"Fietsverlichting LED set", "1", "24.5", "24.5"}})
+	got = Extract(grid(
+		"230 9 b|175:Bezeichnung|470>Einzelpreis|545>Gesamtpreis",
+		"248 10|175:Wandflächen streichen, Dispersion weiß|470>8,40|545>726,60",
+		"266 10|175:Anfahrtspauschale|470>35,00|545>35,00",
+		"300 10|330:Summe netto|545>761,60 €",
+	))
+	checkItems(t, got.LineItems, []wantItem{{"Wandflächen streichen, Dispersion weiß", "", "8.4", "726.6"}, {"Anfahrtspauschale", "", "35", "35"}})
+	got = Extract(grid(
+		"160 9 b|110:Description|380>Qty|460>Unit price|545>Total",
+		"176 9|110:Rubber bands|380>3|460>£1.99|545>£5.97",
+		"196 9|110:Glue sticks|380>4|460>£2.50|545>£10.00",
+		"240 8|50:Continued on page 2",
+		"page",
+		"80 9 b|110:Description|380>Qty|460>Unit price|545>Total",
+		"96 9|110:Rulers 30 cm|380>5|460>£1.00|545>£5.00",
+		"140 10|360:Net total|545>£20.97",
+	))
+	checkItems(t, got.LineItems, []wantItem{{"Rubber bands", "3", "1.99", "5.97"}, {"Glue sticks", "4", "2.5", "10"}, {"Rulers 30 cm", "5", "1", "5"}})
+}

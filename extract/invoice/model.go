@@ -92,6 +92,11 @@ func (d *doc) resolve(printed string) string {
 	if !textparse.AmbiguousSymbol(printed) {
 		return textparse.NormalizeCurrency(printed)
 	}
+	return d.context().Resolve(printed)
+}
+
+// context is what the document says about its country.
+func (d *doc) context() *textparse.CurrencyContext {
 	if !d.curDone {
 		d.curDone = true
 		texts := make([]string, len(d.lines))
@@ -100,7 +105,7 @@ func (d *doc) resolve(printed string) string {
 		}
 		d.cur = textparse.NewCurrencyContext(texts)
 	}
-	return d.cur.Resolve(printed)
+	return &d.cur
 }
 
 // amt is an amount found in a line.
@@ -144,13 +149,20 @@ func newDoc(pages []layout.Page) *doc {
 	d.sep = textparse.DetectDecimalSep(samples)
 	d.order = textparse.DMY
 	if d.sep == '.' {
-		d.order = detectOrder(samples)
+		var decided bool
+		d.order, decided = detectOrder(samples)
+		// No date decides it: a document from the United States writes
+		// 08/03/2014 for August 3.
+		if !decided && d.context().Has("US") {
+			d.order = textparse.MDY
+		}
 	}
 	return d
 }
 
 // detectOrder looks for an unambiguous slash date: 12/31/2024 means MDY.
-func detectOrder(samples []string) textparse.DateOrder {
+// decided is false when no date tells.
+func detectOrder(samples []string) (order textparse.DateOrder, decided bool) {
 	mdy, dmy := 0, 0
 	for _, s := range samples {
 		parts := strings.Split(s, "/")
@@ -166,9 +178,9 @@ func detectOrder(samples []string) textparse.DateOrder {
 		}
 	}
 	if mdy > dmy {
-		return textparse.MDY
+		return textparse.MDY, true
 	}
-	return textparse.DMY
+	return textparse.DMY, dmy > mdy
 }
 
 func atoi(s string) int {
@@ -265,6 +277,9 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 			m, err := textparse.ParseAmountSep(s, d.sep)
 			if err != nil {
 				continue
+			}
+			if i+n < len(l.words) && strings.HasPrefix(l.words[i+n], "%") && m.Currency == "" {
+				continue // "TVA 20 %": a rate printed apart from its sign
 			}
 			if !hasDigit(l.words[i+n-1]) && !isCurrencyWord(l.words[i+n-1]) && !isMinusWord(l.words[i+n-1]) {
 				continue

@@ -272,7 +272,10 @@ func (d *doc) closeTo(sp valueSpan, a amt) bool {
 			}
 			continue
 		}
-		if hasDigit(w) && !strings.HasSuffix(w, "%") {
+		if w == "%" {
+			continue // "19 %": counted with its number
+		}
+		if hasDigit(w) && !strings.HasSuffix(w, "%") && !(k+1 < a.w0 && sp.l.words[k+1] == "%") {
 			return false
 		}
 		n++

@@ -109,6 +109,9 @@ func (c *CurrencyContext) AddCountry(cc string) {
 	c.countries[strings.ToUpper(cc)] = true
 }
 
+// Has reports whether the document names country cc (ISO 3166 alpha-2).
+func (c CurrencyContext) Has(cc string) bool { return c.countries[strings.ToUpper(cc)] }
+
 // Resolve returns the ISO 4217 code of a printed currency: an ISO code or an
 // unambiguous symbol ("€", "£", "RM", "US$", "CHF") as NormalizeCurrency
 // reads it; an ambiguous one ("$", "kr", "¥", "Fr.", "R", "Rs") only when the
@@ -135,4 +138,26 @@ func (c CurrencyContext) Resolve(printed string) string {
 func AmbiguousSymbol(printed string) bool {
 	_, ok := ambiguous[strings.ToLower(strings.Trim(strings.TrimSpace(printed), "().:,"))]
 	return ok
+}
+
+// ibanCurrencies maps the country of an IBAN to the one currency its
+// accounts are kept in unless they say otherwise: the euro area and the
+// European countries with a national currency of their own.
+var ibanCurrencies = map[string]string{
+	"AT": "EUR", "BE": "EUR", "HR": "EUR", "CY": "EUR", "EE": "EUR", "FI": "EUR", "FR": "EUR", "DE": "EUR", "GR": "EUR",
+	"IE": "EUR", "IT": "EUR", "LV": "EUR", "LT": "EUR", "LU": "EUR", "MT": "EUR", "NL": "EUR", "PT": "EUR", "SK": "EUR",
+	"SI": "EUR", "ES": "EUR", "MC": "EUR", "SM": "EUR", "AD": "EUR", "VA": "EUR",
+	"GB": "GBP", "CH": "CHF", "LI": "CHF", "PL": "PLN", "CZ": "CZK", "HU": "HUF", "SE": "SEK", "DK": "DKK", "NO": "NOK",
+	"IS": "ISK", "RO": "RON",
+}
+
+// IBANCurrency returns the currency an account with this IBAN is kept in
+// by default (its country's: "DE…" EUR, "GB…" GBP), "" for a country this
+// package does not map or an IBAN whose check digits fail. An account can
+// be kept in a foreign currency: a currency printed on the document wins.
+func IBANCurrency(iban string) string {
+	if len(iban) < 2 || !ValidIBAN(iban) {
+		return ""
+	}
+	return ibanCurrencies[strings.ToUpper(iban[:2])]
 }

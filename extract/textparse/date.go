@@ -138,6 +138,14 @@ func init() {
 // one day (1..31, with an ordinal suffix or a trailing dot) and one year,
 // ignoring a leading weekday and filler words.
 func parseWordDate(s string) (string, bool) {
+	// A dash or slash standing apart joins two dates ("1 Feb - 28 Feb
+	// 2023"), it is not inside one.
+	for _, t := range strings.Fields(s) {
+		switch t {
+		case "-", "–", "—", "/":
+			return "", false
+		}
+	}
 	f := Fold(s)
 	f = strings.Map(func(r rune) rune {
 		switch r {

@@ -76,7 +76,7 @@ func TestParseDate(t *testing.T) {
 func TestParseDateRejects(t *testing.T) {
 	t.Parallel()
 	for _, in := range []string{"", "31.02.2024", "1.234,56", "13/13/2024", "2024-13-01", "12345678", "DE123456789", "foo 2 2024", "05.03-2018",
-		"August 2014", "3 4 2014", "May 2014 Aug", "August 3", "32 Aug 2014", "Aug 3 14", "3 Aug 2014 5", "30 Feb 2024"} {
+		"August 2014", "3 4 2014", "May 2014 Aug", "August 3", "32 Aug 2014", "Aug 3 14", "3 Aug 2014 5", "30 Feb 2024", "1 Feb - 28", "3 Aug / 14"} {
 		_, ok := ParseDate(in, DMY)
 		require.False(t, ok, in)
 	}
@@ -92,6 +92,10 @@ func TestFindDates(t *testing.T) {
 	// A date printed with a space before its comma, inside a sentence.
 	got = FindDates(strings.Fields("TOTAL AMOUNT DUE ON August 3 , 2014 $4.11"), DMY)
 	require.Equal(t, []DateMatch{{4, 8, "2014-08-03"}}, got)
+	// A period "1 Feb - 28 Feb 2023": the dash joins two dates, "1 Feb -
+	// 28" is not 1 February 2028.
+	got = FindDates(strings.Fields("Statement 1 Feb - 28 Feb 2023"), DMY)
+	require.Equal(t, []DateMatch{{4, 7, "2023-02-28"}}, got)
 }
 
 func TestParseDayMonth(t *testing.T) {

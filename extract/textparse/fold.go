@@ -15,6 +15,8 @@ var foldMap = map[rune]string{
 	'ú': "u", 'ù': "u", 'û': "u", 'ü': "u", 'ů': "u",
 	'ß': "ss", 'ý': "y", 'ÿ': "y", 'ž': "z", 'š': "s", 'ř': "r", 'ł': "l",
 	'œ': "oe",
+	// Ordinal indicators: "Nº" is "No", "1ª" is "1a".
+	'º': "o", 'ª': "a",
 }
 
 // Fold lower-cases s and removes diacritics ("Fälligkeit" -> "falligkeit",

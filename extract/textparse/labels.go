@@ -141,7 +141,9 @@ func init() {
 		"mwst|ust|umsatzsteuer|mehrwertsteuer|steuerbetrag|summe mwst|summe ust|mwst betrag|ust betrag|zzgl mwst|zzgl ust|"+
 		"tva|total tva|montant tva|montant de la tva|"+
 		"btw|btw bedrag|totaal btw|"+
-		"iva|total iva|importe iva|cuota iva|imposta|totale iva|iva totale")
+		"iva|total iva|importe iva|cuota iva|imposta|totale iva|iva totale|"+
+		"enthaltene mwst|enthaltene ust|enthaltene umsatzsteuer|darin enthaltene mwst|darin enthaltene ust|davon mwst|davon ust|"+
+		"dont tva|waarvan btw|includes vat|vat included|iva incluido|di cui iva")
 	f(FieldGross, 1, "grand total|total amount|invoice total|total incl vat|total including vat|total inc vat|total incl tax|total including tax|total gross|gross amount|gross total|"+
 		"gesamtbetrag|bruttobetrag|brutto|bruttosumme|rechnungsbetrag|rechnungssumme|endbetrag|gesamtsumme|summe gesamt|gesamt brutto|gesamtbetrag brutto|"+
 		"total ttc|montant ttc|montant total|total toutes taxes comprises|"+
@@ -183,18 +185,23 @@ func init() {
 
 	c := func(col Column, s float64, p string) { columnDict.add(int(col), s, p) }
 	c(ColPosition, 1, "pos|position|item no|line|ligne|nr|no|#|lfd nr|regel")
-	c(ColDescription, 1, "description|item|items|article|product|products|service|services|details|designation|libelle|"+
+	c(ColDescription, 1, "description|desc|item|items|article|product|products|service|services|details|designation|libelle|"+
 		"bezeichnung|beschreibung|artikel|artikelbezeichnung|leistung|leistungsbeschreibung|text|"+
 		"produit|prestation|omschrijving|artikelomschrijving|descripcion|concepto|articulo|producto|descrizione|articolo|prodotto")
-	c(ColQuantity, 1, "qty|quantity|quantities|menge|anzahl|anz|qte|quantite|aantal|cantidad|cant|quantita|qta|hours|hrs|stunden")
+	c(ColQuantity, 1, "qty|quantity|quantities|menge|anzahl|anz|qte|quantite|aantal|cantidad|cant|quantita|qta|hours|hrs|stunden|"+
+		"unidades|uds|pcs|stk|uren|aant|qty shipped|qty ordered")
 	c(ColUnit, 1, "unit|units|uom|einheit|me|unite|eenheid|unidad|unita")
 	c(ColUnitPrice, 1, "unit price|price|rate|unit cost|price per unit|einzelpreis|preis|nettopreis|e preis|ep|stuckpreis|einzelpreis netto|"+
-		"prix unitaire|pu|pu ht|prix|prix ht|prix unitaire ht|stukprijs|prijs|eenheidsprijs|precio unitario|precio|prezzo unitario|prezzo")
+		"prix unitaire|pu|pu ht|prix|prix ht|prix unitaire ht|stukprijs|prijs|eenheidsprijs|precio unitario|precio|prezzo unitario|prezzo|"+
+		"price each|each|u price|uprice|unitprice|unit rate|hourly rate|tarief|uurtarief|satz|ansatz|stundensatz|p u|p u ht|prix u|precio unidad|prezzo unit")
 	c(ColAmount, 1, "amount|total|line total|total price|net amount|line amount|subtotal|"+
 		"gesamtpreis|gesamt|betrag|nettobetrag|nettowert|summe|gesamtbetrag|"+
-		"montant|montant ht|total ht|bedrag|totaal|importe|total linea|importo|totale")
+		"montant|montant ht|total ht|bedrag|totaal|importe|total linea|importo|totale|"+
+		"charge|charges|ext price|extended price|extension|extended|prix total|total price|totaalprijs|regeltotaal|importe total|"+
+		"positionsbetrag|zeilensumme|amount gbp|amount eur|amount usd")
 	c(ColVATRate, 1, "vat|vat %|vat rate|tax|tax %|tax rate|mwst|mwst %|ust|ust %|steuersatz|steuer|tva|taux tva|btw|btw %|iva|iva %")
-	c(ColOther, 1, "discount|rabatt|remise|korting|descuento|sconto|reference|referenzen|ref|sku|code|art nr|artikelnummer|gtin|ean|date")
+	c(ColOther, 1, "discount|rabatt|remise|korting|descuento|sconto|reference|referenzen|ref|sku|code|art nr|artikelnummer|gtin|ean|date|"+
+		"item code|product code|article code|artikelcode|artnr|artikel nr|code article|codigo|codice|part no|part number|artikelnr")
 }
 
 // Tokens splits s into normalised label tokens: words are lower-cased,

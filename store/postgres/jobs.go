@@ -83,3 +83,17 @@ func (db *DB) DeleteJob(ctx context.Context, j *store.Job) error {
 	_, err := db.pool.Exec(ctx, `DELETE FROM jobs WHERE id = $1`, j.ID)
 	return err
 }
+
+// QueueStats implements store.Queue.
+func (db *DB) QueueStats(ctx context.Context) (store.QueueStats, error) {
+	var n int
+	var oldest *int64
+	if err := db.pool.QueryRow(ctx, `SELECT COUNT(*), MIN(created_at) FROM jobs`).Scan(&n, &oldest); err != nil {
+		return store.QueueStats{}, err
+	}
+	st := store.QueueStats{Jobs: n}
+	if oldest != nil {
+		st.Oldest = fromMS(*oldest)
+	}
+	return st, nil
+}

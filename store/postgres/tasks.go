@@ -70,6 +70,13 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
 	// The file is read once: a transaction that carries it is not rerun.
 	err := db.tx(ctx, u.File == nil, func(tx pgx.Tx) error {
+		if u.IdempotencyKey != "" {
+			// First: a concurrent upload with the same key waits here
+			// for the first to commit, then finds the key taken.
+			if err := recordIdempotencyKey(ctx, tx, u, now); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.Exec(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
 			t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
@@ -484,4 +491,33 @@ func nullBytes(b []byte) any {
 		return nil
 	}
 	return []byte(b)
+}
+
+// recordIdempotencyKey purges the team's expired keys and records u's key,
+// or returns ECONFLICT when the key is still in use.
+func recordIdempotencyKey(ctx context.Context, tx pgx.Tx, u *store.Upload, now time.Time) error {
+	expired := ms(now.Add(-store.IdempotencyWindow))
+	if _, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE team_id = $1 AND created_at < $2`, u.Task.TeamID, expired); err != nil {
+		return err
+	}
+	tag, err := tx.Exec(ctx, `INSERT INTO idempotency_keys (team_id, key, task_id, doc_type, created_at) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (team_id, key) DO NOTHING`, u.Task.TeamID, u.IdempotencyKey, u.Task.ID, string(u.Task.DocType), ms(now))
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return docextract.Errorf(docextract.ECONFLICT, "Idempotency key in use.")
+	}
+	return nil
+}
+
+// FindIdempotentUpload implements store.Tasks.
+func (db *DB) FindIdempotentUpload(ctx context.Context, teamID, key string, since time.Time) (string, docextract.DocType, error) {
+	var taskID, docType string
+	err := db.pool.QueryRow(ctx, `SELECT task_id, doc_type FROM idempotency_keys WHERE team_id = $1 AND key = $2 AND created_at >= $3`,
+		teamID, key, ms(since)).Scan(&taskID, &docType)
+	if err != nil {
+		return "", "", rowErr(err, "Idempotency key")
+	}
+	return taskID, docextract.DocType(docType), nil
 }

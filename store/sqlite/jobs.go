@@ -103,3 +103,17 @@ func (db *DB) DeleteJob(ctx context.Context, j *store.Job) error {
 		return err
 	})
 }
+
+// QueueStats implements store.Queue.
+func (db *DB) QueueStats(ctx context.Context) (store.QueueStats, error) {
+	var n int
+	var oldest sql.NullInt64
+	if err := db.rd.QueryRowContext(ctx, `SELECT COUNT(*), MIN(created_at) FROM jobs`).Scan(&n, &oldest); err != nil {
+		return store.QueueStats{}, err
+	}
+	st := store.QueueStats{Jobs: n}
+	if oldest.Valid {
+		st.Oldest = fromMS(oldest)
+	}
+	return st, nil
+}

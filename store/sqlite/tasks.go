@@ -62,6 +62,11 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 	t.CreditsHeld = u.Credits
 	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
 	return db.writeTx(ctx, func(tx *txn) error {
+		if u.IdempotencyKey != "" {
+			if err := db.recordIdempotencyKey(ctx, tx, u, now); err != nil {
+				return err
+			}
+		}
 		if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
 			return err
 		}
@@ -455,4 +460,35 @@ func nullBytes(b []byte) any {
 		return nil
 	}
 	return []byte(b)
+}
+
+// recordIdempotencyKey purges the team's expired keys and records u's key,
+// or returns ECONFLICT when the key is still in use.
+func (db *DB) recordIdempotencyKey(ctx context.Context, tx *txn, u *store.Upload, now time.Time) error {
+	expired := ms(now.Add(-store.IdempotencyWindow))
+	if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE team_id = ? AND created_at < ?`, u.Task.TeamID, expired); err != nil {
+		return err
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (team_id, key, task_id, doc_type, created_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (team_id, key) DO NOTHING`, u.Task.TeamID, u.IdempotencyKey, u.Task.ID, string(u.Task.DocType), ms(now))
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return docextract.Errorf(docextract.ECONFLICT, "Idempotency key in use.")
+	}
+	return nil
+}
+
+// FindIdempotentUpload implements store.Tasks.
+func (db *DB) FindIdempotentUpload(ctx context.Context, teamID, key string, since time.Time) (string, docextract.DocType, error) {
+	var taskID, docType string
+	err := db.rd.QueryRowContext(ctx, `SELECT task_id, doc_type FROM idempotency_keys WHERE team_id = ? AND key = ? AND created_at >= ?`,
+		teamID, key, ms(since)).Scan(&taskID, &docType)
+	if err != nil {
+		return "", "", rowErr(err, "Idempotency key")
+	}
+	return taskID, docextract.DocType(docType), nil
 }

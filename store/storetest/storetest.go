@@ -23,6 +23,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -217,6 +218,76 @@ func testCore(t *testing.T, open Open) {
 		require.NotNil(t, j)
 		require.Equal(t, task.ID, j.TaskID)
 		require.Equal(t, 1, j.Attempts)
+	})
+
+	t.Run("QueueStats", func(t *testing.T) {
+		t.Parallel()
+		b := setupClock(t, open, 10)
+		st, err := b.s.QueueStats(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, store.QueueStats{}, st)
+		first := b.upload(t, 1)
+		b.clock.add(time.Minute)
+		b.upload(t, 1)
+		st, err = b.s.QueueStats(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, 2, st.Jobs)
+		require.True(t, st.Oldest.Equal(epoch), "%v", st.Oldest)
+		_, err = b.s.FailTask(b.ctx, first.ID, docextract.FailProcessing)
+		require.NoError(t, err)
+		st, err = b.s.QueueStats(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, 1, st.Jobs)
+		require.True(t, st.Oldest.Equal(epoch.Add(time.Minute)), "%v", st.Oldest)
+	})
+
+	t.Run("IdempotencyKey", func(t *testing.T) {
+		t.Parallel()
+		b := setupClock(t, open, 10)
+		up := func(teamID, key string) (*store.Task, error) {
+			task := &store.Task{ID: uuid.NewString(), TeamID: teamID, DocType: docextract.Receipt, FileName: "r.jpg",
+				ContentType: "image/jpeg", PageCount: 1, FileSize: 3}
+			return task, b.s.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: 1, File: strings.NewReader("abc"), IdempotencyKey: key})
+		}
+		first, err := up(b.team.ID, "order-17")
+		require.NoError(t, err)
+		id, dt, err := b.s.FindIdempotentUpload(b.ctx, b.team.ID, "order-17", b.clock.now().Add(-store.IdempotencyWindow))
+		require.NoError(t, err)
+		require.Equal(t, first.ID, id)
+		require.Equal(t, docextract.Receipt, dt)
+
+		// The same key again: refused, and nothing stored, nothing held.
+		second, err := up(b.team.ID, "order-17")
+		requireCode(t, docextract.ECONFLICT, err)
+		_, err = b.s.FindTask(b.ctx, second.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
+		require.Equal(t, credits.Balance{Granted: 10, Held: 1}, b.balance(t))
+
+		// Keys are per team; another key of the same team is free.
+		other, err := b.s.CreateTeam(b.ctx, "Other")
+		require.NoError(t, err)
+		require.NoError(t, b.s.Grant(b.ctx, other.ID, 5))
+		_, err = up(other.ID, "order-17")
+		require.NoError(t, err)
+		_, _, err = b.s.FindIdempotentUpload(b.ctx, b.team.ID, "order-18", epoch)
+		requireCode(t, docextract.ENOTFOUND, err)
+
+		// After the window the key is found no more and may be used again.
+		b.clock.add(store.IdempotencyWindow + time.Second)
+		_, _, err = b.s.FindIdempotentUpload(b.ctx, b.team.ID, "order-17", b.clock.now().Add(-store.IdempotencyWindow))
+		requireCode(t, docextract.ENOTFOUND, err)
+		third, err := up(b.team.ID, "order-17")
+		require.NoError(t, err)
+		id, _, err = b.s.FindIdempotentUpload(b.ctx, b.team.ID, "order-17", b.clock.now().Add(-store.IdempotencyWindow))
+		require.NoError(t, err)
+		require.Equal(t, third.ID, id)
+
+		// The record outlives the task it names.
+		_, err = b.s.DeleteDocument(b.ctx, third.ID)
+		require.NoError(t, err)
+		id, _, err = b.s.FindIdempotentUpload(b.ctx, b.team.ID, "order-17", b.clock.now().Add(-store.IdempotencyWindow))
+		require.NoError(t, err)
+		require.Equal(t, third.ID, id)
 	})
 
 	t.Run("ConcurrentUploadsAcceptExactlyTheBalance", func(t *testing.T) {

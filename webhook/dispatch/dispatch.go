@@ -92,8 +92,12 @@ type Dispatcher struct {
 	// context ends before they are cancelled (default 10s). A cancelled
 	// attempt is recorded as a retryable failure.
 	ShutdownGrace time.Duration
-	// Logger receives structured logs; nil means slog.Default().
+	// Logger receives structured logs; nil means slog.Default(). Each
+	// failed attempt is logged at Warn.
 	Logger *slog.Logger
+	// OnAttempt, when set, is called after each attempt (for metrics). It
+	// must not block.
+	OnAttempt func(Attempt)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 
@@ -329,4 +333,14 @@ func (d *Dispatcher) Redeliver(ctx context.Context, of *store.WebhookDelivery) (
 	}
 	d.wakeSenders()
 	return nd, nil
+}
+
+// Attempt describes one finished attempt to OnAttempt.
+type Attempt struct {
+	EventType string
+	// Outcome is acknowledged, retry (failed, another attempt is due) or
+	// failed (no more attempts).
+	Outcome    string
+	StatusCode int // 0 when no response arrived
+	Duration   time.Duration
 }

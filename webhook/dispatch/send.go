@@ -360,6 +360,23 @@ func (d *Dispatcher) attempt(ctx context.Context, l store.LeasedDelivery) store.
 	default:
 		o.Status = store.DeliveryFailed
 	}
-	d.Logger.Debug("webhooks: attempt", "delivery", del.ID, "attempt", del.AttemptCount, "status", o.Status, "http", res.StatusCode, "err", res.Error)
+	outcome := "acknowledged"
+	switch {
+	case res.Outcome == delivery.Acknowledged:
+	case o.Status == store.DeliveryPending:
+		outcome = "retry"
+	default:
+		outcome = "failed"
+	}
+	if outcome == "acknowledged" {
+		d.Logger.Debug("webhooks: attempt", "delivery", del.ID, "attempt", del.AttemptCount, "status", o.Status, "http", res.StatusCode)
+	} else {
+		// Every failed attempt leaves a line an operator can grep for.
+		d.Logger.Warn("webhooks: attempt failed", "delivery", del.ID, "endpoint", ep.ID, "team_id", ep.TeamID, "event", del.EventType,
+			"attempt", del.AttemptCount, "status", o.Status, "http", res.StatusCode, "err", res.Error, "next_attempt_at", o.NextAttemptAt)
+	}
+	if d.OnAttempt != nil {
+		d.OnAttempt(Attempt{EventType: del.EventType, Outcome: outcome, StatusCode: res.StatusCode, Duration: res.Duration})
+	}
 	return store.AttemptRecord{DeliveryID: del.ID, LeaseToken: del.LeaseToken, Outcome: o}
 }

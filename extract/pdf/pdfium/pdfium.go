@@ -29,6 +29,7 @@ import (
 	gopdfium "github.com/klippa-app/go-pdfium"
 	"github.com/klippa-app/go-pdfium/webassembly"
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/experimental"
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/pdf"
@@ -42,26 +43,37 @@ type Config struct {
 	// CacheDir holds the compiled WebAssembly module. "" means
 	// os.UserCacheDir()/docextract/wazero; "-" disables the disk cache.
 	CacheDir string
-	// MemoryLimit caps the memory of each PDFium instance, in bytes
-	// (rounded down to 64 KiB pages): a document whose streams or images
-	// decode to more (a flate bomb) fails with an error naming the limit
-	// instead of growing the process. An instance that grew past half of
-	// it is discarded after its document, so the memory is given back.
+	// MemoryLimit caps the memory of each PDFium instance, that is of one
+	// document, in bytes (rounded down to 64 KiB pages): a document whose
+	// streams or images decode to more (a flate bomb) fails with
+	// ErrMemoryLimit naming the limit instead of growing the process.
 	// 0 means DefaultMemoryLimit.
 	MemoryLimit int64
+	// Budget caps the memory of all instances together; engines given the
+	// same Budget share it (see MemoryBudget). nil means a budget of this
+	// engine's own of Workers × MemoryLimit.
+	Budget *MemoryBudget
 }
 
-// DefaultMemoryLimit is the default Config.MemoryLimit: room for a page
-// rendered at the largest size Render makes (maxRenderPixels), and for
-// the honest scans of the corpus many times over.
-const DefaultMemoryLimit = 512 << 20
+// DefaultMemoryLimit is the default Config.MemoryLimit: more than twice
+// what a page rendered at the largest size Render makes (maxRenderPixels)
+// needs, and many times what the honest scans of the corpus need.
+const DefaultMemoryLimit = 256 << 20
+
+// keepBelow is the memory an instance may have grown to and still be
+// reused: WebAssembly memory never shrinks, so an instance that grew more
+// (a large page, a document that hit a limit) is discarded after its
+// document and its memory given back; a page rendered for OCR at 300 dpi
+// takes an instance to about 35 MiB.
+const keepBelow = 64 << 20
 
 // Engine is a pool of PDFium instances. It is safe for concurrent use.
 type Engine struct {
-	pool  gopdfium.Pool
-	cache wazero.CompilationCache
-	sem   chan struct{}
-	limit uint32 // memory limit of an instance, bytes
+	pool   gopdfium.Pool
+	cache  wazero.CompilationCache
+	sem    chan struct{}
+	limit  uint32 // memory limit of an instance, bytes
+	budget *MemoryBudget
 }
 
 var _ pdf.Engine = (*Engine)(nil)
@@ -78,7 +90,11 @@ func New(cfg Config) (*Engine, error) {
 		limit = DefaultMemoryLimit
 	}
 	limit = min(limit, 4<<30-65536) &^ 65535
-	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true).WithMemoryLimitPages(uint32(limit / 65536))
+	budget := cfg.Budget
+	if budget == nil {
+		budget = NewMemoryBudget(int64(n) * limit)
+	}
+	rc := wazero.NewRuntimeConfig().WithCloseOnContextDone(true)
 	var cache wazero.CompilationCache
 	if dir := cacheDir(cfg.CacheDir); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err == nil {
@@ -89,6 +105,8 @@ func New(cfg Config) (*Engine, error) {
 		}
 	}
 	pool, err := webassembly.Init(webassembly.Config{
+		// Instances take their memory from the budget (memory.go).
+		Context:       experimental.WithMemoryAllocator(context.Background(), allocator{budget: budget, limit: uint64(limit)}),
 		MinIdle:       1,
 		MaxIdle:       n,
 		MaxTotal:      n,
@@ -103,7 +121,7 @@ func New(cfg Config) (*Engine, error) {
 		}
 		return nil, fmt.Errorf("pdfium: start pool: %w", err)
 	}
-	return &Engine{pool: pool, cache: cache, sem: make(chan struct{}, n), limit: uint32(limit)}, nil
+	return &Engine{pool: pool, cache: cache, sem: make(chan struct{}, n), limit: uint32(limit), budget: budget}, nil
 }
 
 func cacheDir(dir string) string {
@@ -148,7 +166,7 @@ func (e *Engine) Open(ctx context.Context, data []byte, password string) (pdf.Do
 		}
 		return nil, fmt.Errorf("pdfium: get instance: %w", err)
 	}
-	d := &document{inst: inst, ctx: ctx, data: data, password: password, limit: e.limit, release: func() { <-e.sem }}
+	d := &document{inst: inst, ctx: ctx, data: data, password: password, limit: e.limit, budget: e.budget, release: func() { <-e.sem }}
 	if err := d.open(ctx); err != nil {
 		d.Close()
 		if ctx.Err() != nil {
@@ -170,6 +188,7 @@ type document struct {
 	doc      uint64 // FPDF_DOCUMENT
 	pages    int
 	limit    uint32 // the instance's memory limit
+	budget   *MemoryBudget
 	release  func()
 
 	killed bool
@@ -185,7 +204,7 @@ func (d *document) open(ctx context.Context) (err error) {
 	if d.r, err = newRaw(d.inst.GetImplementation()); err != nil {
 		return err
 	}
-	d.r.limit = d.limit
+	d.r.limit, d.r.budget = d.limit, d.budget
 	if d.buf, err = d.r.write(ctx, d.data); err != nil {
 		return err
 	}
@@ -248,9 +267,9 @@ func (d *document) Close() error {
 	// An instance whose calls failed or were cut by the context may have a
 	// closed or inconsistent module: discard it rather than return it to
 	// the pool for the next document.
-	// One that grew past half its memory limit is discarded too: WebAssembly
-	// memory never shrinks, and the next document should not start big.
-	if !d.killed && (d.ctx.Err() != nil || d.r == nil || d.r.failed || (d.limit > 0 && d.r.mem.Size() > d.limit/2)) {
+	// One that grew past keepBelow is discarded too: WebAssembly memory
+	// never shrinks, and the next document should not start big.
+	if !d.killed && (d.ctx.Err() != nil || d.r == nil || d.r.failed || d.r.mem.Size() > keepBelow) {
 		d.killed = true
 		d.inst.Kill()
 	}
@@ -345,7 +364,8 @@ func (d *document) attachment(ctx context.Context, a uint64) (pdf.Attachment, er
 
 // maxRenderPixels bounds a rendered page (a hostile page size must not
 // allocate gigabytes): a larger page is rendered at a lower resolution.
-const maxRenderPixels = 60_000_000
+// 24 megapixels (96 MB of bitmap) hold an A3 page at 300 dpi.
+const maxRenderPixels = 24_000_000
 
 // PDFium render flags.
 const (

@@ -25,11 +25,14 @@ type raw struct {
 	// instance must not go back to the pool.
 	failed bool
 	limit  uint32 // the instance's memory limit in bytes; 0 unknown
+	budget *MemoryBudget
 }
 
 // ErrMemoryLimit is wrapped by errors of a call that ran out of the
 // instance's memory limit (Config.MemoryLimit).
 var ErrMemoryLimit = errors.New("pdfium: memory limit reached")
+
+var errUnusable = errors.New("pdfium: instance unusable after a failed call")
 
 var rawFuncs = []string{
 	"malloc", "free", "FPDF_GetLastError",
@@ -79,6 +82,12 @@ func newRaw(impl any) (*raw, error) {
 // context.Background to avoid that goroutine per call and check the caller's
 // context between calls instead.
 func (r *raw) call(ctx context.Context, name string, args ...uint64) (uint64, error) {
+	if r.failed {
+		// The module may be closed and its memory given back (a call cut
+		// by its context frees it on the way out): running code in it
+		// now, a deferred clean-up say, would touch memory that is gone.
+		return 0, errUnusable
+	}
 	f := r.fn[name]
 	n := len(args)
 	if m := len(f.Definition().ResultTypes()); m > n {
@@ -91,6 +100,9 @@ func (r *raw) call(ctx context.Context, name string, args ...uint64) (uint64, er
 	copy(st, args)
 	if err := f.CallWithStack(ctx, st); err != nil {
 		r.failed = true
+		if lerr := r.budget.limitError(r.mem, name); lerr != nil {
+			return 0, lerr
+		}
 		if r.limit > 0 && r.mem.Size() >= r.limit-r.limit/8 {
 			// Out of memory inside PDFium: say which limit, so the log of
 			// the failed document names it.
