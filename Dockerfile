@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # docextract: the reference server in a small image.
 #
-#   docker build -t docextract --build-arg VERSION=$(git describe --tags --always) .
+#   docker build -t docextract --build-arg VERSION=$(git describe --tags --always) \
+#     --build-arg COMMIT=$(git rev-parse HEAD) .
 #   docker run -p 8080:8080 -v docextract-data:/data docextract
 #
 # The first start on an empty volume creates the team "default" and prints its
@@ -15,8 +16,9 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 ARG VERSION=devel
+ARG COMMIT=
 RUN CGO_ENABLED=0 go build -trimpath -buildvcs=false \
-      -ldflags "-s -w -X main.version=${VERSION}" \
+      -ldflags "-s -w -X main.version=${VERSION} -X main.commit=${COMMIT}" \
       -o /out/docextract ./cmd/docextract
 
 # Run: Debian with tesseract and the six languages docextract reads

@@ -56,7 +56,7 @@ type Server struct {
 	NewID func() string
 
 	once    sync.Once
-	mux     *http.ServeMux
+	mux     *routeMux
 	handler http.Handler
 	spools  *spools
 }
@@ -100,9 +100,9 @@ func (s *Server) init() {
 			s.NewID = uuid.NewString
 		}
 		s.spools = &spools{dir: s.SpoolDir, maxIdle: 32}
-		s.mux = http.NewServeMux()
+		s.mux = &routeMux{ServeMux: http.NewServeMux()}
 		s.routes()
-		s.handler = s.guard(s.recoverPanics(s.jsonFallbacks(s.mux)))
+		s.handler = s.guard(s.recoverPanics(s.jsonFallbacks(s.mux.ServeMux)))
 	})
 }
 
@@ -110,6 +110,7 @@ func (s *Server) init() {
 // here.
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /healthz", s.handleHealth)
+	s.mux.HandleFunc("GET /openapi.json", s.handleOpenAPI) // openapi.go
 	s.mux.HandleFunc("POST /api/v1/documents/{doc_type}", s.handleUpload)
 	s.mux.HandleFunc("POST /api/v1/documents/download_selected", s.handleDownload)
 	s.mux.HandleFunc("GET /api/v1/documents/{document_id}/result", s.handleResult)

@@ -375,15 +375,22 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	started := time.Now()
 	res, err := p.Extractor.Extract(ctx, extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password})
 	data = nil
-	if p.OnExtracted != nil && ctx.Err() == nil {
-		p.OnExtracted(extracted(task, res, err, time.Since(started)))
+	took := time.Since(started)
+	report := func(charged int64) {
+		if p.OnExtracted != nil {
+			e := extracted(task, res, err, took)
+			e.Credits = charged
+			p.OnExtracted(e)
+		}
 	}
 	switch {
 	case ctx.Err() != nil:
 		return context.Canceled
 	case errors.Is(err, extract.ErrPasswordRequired):
+		report(0)
 		return ignoreGone(p.Store.WaitTask(ctx, task.ID, docextract.TaskPasswordRequired))
 	case err != nil:
+		report(0)
 		p.Logger.Warn("task failed: extraction", "task_id", task.ID, "err", err)
 		return p.fail(ctx, task.ID, docextract.FailProcessing)
 	}
@@ -408,6 +415,13 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	if err != nil {
 		return ignoreGone(err)
 	}
+	var charged int64
+	if ev.Type == store.EventTaskCompleted {
+		for _, d := range c.Documents {
+			charged += d.CreditsUsed
+		}
+	}
+	report(charged)
 	p.emit(ev)
 	return nil
 }
@@ -473,6 +487,9 @@ type Extraction struct {
 	Path     string
 	Pages    int
 	Duration time.Duration
+	// Credits is what the task was charged (captured), 0 unless it
+	// completed with documents.
+	Credits int64
 }
 
 func extracted(task *store.Task, res *extract.Result, err error, d time.Duration) Extraction {

@@ -33,10 +33,10 @@ func TestVersionString(t *testing.T) {
 	info.Main.Version = "(devel)"
 	require.True(t, strings.HasPrefix(versionString(info, true), "docextract devel "))
 
-	version = "v2.0.0" // as -ldflags "-X main.version=v2.0.0" sets it
-	defer func() { version = "" }()
-	require.True(t, strings.HasPrefix(versionString(info, true), "docextract v2.0.0 "))
-	require.True(t, strings.HasPrefix(versionString(nil, false), "docextract v2.0.0 "))
+	version, commit = "v2.0.0", "abcdef1234567890" // as -ldflags "-X main.version=v2.0.0 -X main.commit=..." set them
+	defer func() { version, commit = "", "" }()
+	require.True(t, strings.HasPrefix(versionString(info, true), "docextract v2.0.0 (commit abcdef123456, "))
+	require.True(t, strings.HasPrefix(versionString(nil, false), "docextract v2.0.0 (commit abcdef123456) "))
 }
 
 func TestHelpCommand(t *testing.T) {

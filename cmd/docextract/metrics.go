@@ -33,6 +33,7 @@ type metrics struct {
 	uploadBytes prometheus.Counter
 	extraction  *prometheus.HistogramVec
 	pages       *prometheus.CounterVec
+	credits     *prometheus.CounterVec
 	attempts    *prometheus.CounterVec
 	attemptTime *prometheus.HistogramVec
 }
@@ -50,12 +51,14 @@ func newMetrics(db store.Store) *metrics {
 		Buckets: prometheus.ExponentialBuckets(0.01, 3, 10)}, []string{"doc_type", "path"})
 	m.pages = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docextract_extracted_pages_total",
 		Help: "Pages of extracted uploads, by requested document type and path."}, []string{"doc_type", "path"})
+	m.credits = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docextract_credits_captured_total",
+		Help: "Credits captured by completed tasks, by document type."}, []string{"doc_type"})
 	m.attempts = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docextract_webhook_attempts_total",
 		Help: "Webhook delivery attempts, by event type and outcome (acknowledged, retry, failed)."}, []string{"event_type", "outcome"})
 	m.attemptTime = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "docextract_webhook_attempt_duration_seconds",
 		Help:    "Time from sending a webhook request to its answer or failure, by outcome.",
 		Buckets: prometheus.ExponentialBuckets(0.005, 3, 9)}, []string{"outcome"})
-	m.reg.MustRegister(m.requests, m.latency, m.uploadBytes, m.extraction, m.pages, m.attempts, m.attemptTime,
+	m.reg.MustRegister(m.requests, m.latency, m.uploadBytes, m.extraction, m.pages, m.credits, m.attempts, m.attemptTime,
 		&storeCollector{db: db},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -65,6 +68,7 @@ func newMetrics(db store.Store) *metrics {
 func (m *metrics) observeExtraction(e worker.Extraction) {
 	m.extraction.WithLabelValues(string(e.DocType), e.Path).Observe(e.Duration.Seconds())
 	m.pages.WithLabelValues(string(e.DocType), e.Path).Add(float64(e.Pages))
+	m.credits.WithLabelValues(string(e.DocType)).Add(float64(e.Credits))
 }
 
 // observeAttempt is dispatch.Dispatcher.OnAttempt.

@@ -95,6 +95,7 @@ func TestServeMetricsAndAccessLog(t *testing.T) {
 	require.GreaterOrEqual(t, value(text, `docextract_upload_bytes_total`), float64(len(pdf)))
 	require.Equal(t, 1.0, value(text, `docextract_extraction_seconds_count{doc_type="invoice",path="text"}`))
 	require.Equal(t, 1.0, value(text, `docextract_extracted_pages_total{doc_type="invoice",path="text"}`))
+	require.Equal(t, 1.0, value(text, `docextract_credits_captured_total{doc_type="invoice"}`))
 	require.Equal(t, 0.0, value(text, `docextract_queue_jobs`))
 	require.Equal(t, 0.0, value(text, `docextract_store_scrape_error`))
 	require.Contains(t, text, "go_goroutines")

@@ -267,7 +267,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if c.accessLog {
 		accessLog = log
 	}
-	httpSrv := &http.Server{Handler: met.observe(srv.Guard(dashboard.Mount(srv)), srv.Route, accessLog), // the team dashboard under /dashboard/, the API beside it
+	httpSrv := &http.Server{Handler: met.observe(srv.Guard(dashboard.MountHandler(&dashboard.Handler{API: srv, Previewer: x})), srv.Route, accessLog), // the team dashboard under /dashboard/, the API beside it
 		ReadHeaderTimeout: c.net.readHeader, IdleTimeout: c.net.idle,
 		MaxHeaderBytes: c.net.maxHeaderBytes, ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
 	runCtx, stop := context.WithCancel(ctx)

@@ -15,6 +15,11 @@ import (
 // "devel".
 var version string
 
+// commit is the source revision, set at build time by
+// -ldflags "-X main.commit=<sha>" where Go cannot stamp it (a build without
+// the .git directory, as in the Dockerfile). Empty means: Go's vcs.revision.
+var commit string
+
 func init() {
 	register(command{name: "version", summary: "print the version, commit and Go version of this binary", run: runVersion})
 }
@@ -55,6 +60,9 @@ func versionString(info *debug.BuildInfo, ok bool) string {
 	}
 	if v == "" {
 		v = "devel"
+	}
+	if commit != "" {
+		rev = commit
 	}
 	var b strings.Builder
 	b.WriteString("docextract ")

@@ -163,9 +163,9 @@ func (d *doc) invoiceNumbers() []cand {
 		case textparse.FieldInvoiceNumber:
 			if m.Strength < 1 {
 				// A bare "No." or "Numéro" counts after a title word
-				// (below), or opening a line at the top of the first page,
+				// (below), or opening a cell at the top of the first page,
 				// with its value beside it: "Numéro : 2014-0456".
-				if l.labelWordStart(m) != 0 || l.pg != 0 || d.relY(li) > 0.35 {
+				if ws := l.labelWordStart(m); ws > 0 && l.cellOf[ws-1] == l.cellOf[ws] || l.pg != 0 || d.relY(li) > 0.35 {
 					return
 				}
 				strength, below = 0.5, false

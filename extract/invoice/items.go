@@ -110,11 +110,20 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 		}
 		out = append(out, slot{kind: m.Column, x0: l.Words[w0].X0, x1: l.Words[w1].X1, known: true})
 	}
+	joinNext := false // after "Leistung /": the next word is part of the title
 	for wi, w := range l.words {
 		if covered[wi] {
+			joinNext = false
 			continue
 		}
 		f := textparse.Fold(strings.Trim(w, ".:()[]"))
+		if n := len(out); n > 0 && l.Words[wi].X0-out[n-1].x1 < 0.8*l.h && (f == "/" || f == "&" || f == "+" || joinNext) {
+			// "Leistung / Material", "Description & Notes": one title.
+			out[n-1].x1 = math.Max(out[n-1].x1, l.Words[wi].X1)
+			joinNext = !joinNext && (f == "/" || f == "&" || f == "+")
+			continue
+		}
+		joinNext = false
 		if f == "" || qualifiers[f] || f == "%" || textparse.NormalizeCurrency(f) != "" {
 			// A qualifier or unit word widens the title before it.
 			if n := len(out); n > 0 && l.Words[wi].X0-out[n-1].x1 < 1.5*l.h {

@@ -5,9 +5,12 @@ import (
 )
 
 // The layouts of this file were written after the rules that made the
-// layouts of layouts_test.go pass, and no rule was changed for them: they
-// measure how the reader does on layouts it was not tuned on (the "report"
-// part of the suite; TestLayoutSuite prints both parts).
+// layouts of layouts_test.go pass (the "report" part; TestLayoutSuite
+// prints both parts). Scored before any rule was changed for them, the
+// reader read 67 of their 72 fields; the five misses were then fixed by
+// rules that hold for any layout ("Issued:"/"Due:" labels, a bare
+// "Número:" opening a cell, "Leistung / Material" as one column title,
+// item lines are not the seller, "e.U."), so they are no longer unseen.
 
 // layoutAT is an Austrian trade invoice: "Rechnungs-Nr.", "USt 20 %",
 // the bank line with an Austrian IBAN.

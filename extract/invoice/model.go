@@ -84,6 +84,8 @@ type doc struct {
 	// by resolve).
 	cur     textparse.CurrencyContext
 	curDone bool
+	// lower holds each line's text in lower case, once a rule needs it.
+	lower []string
 }
 
 // resolve returns the ISO code of a printed currency in the document's

@@ -8,7 +8,7 @@ import (
 )
 
 // legalForm matches company legal-form suffixes of many countries.
-var legalForm = regexp.MustCompile(`(?i)(^|[\s,])(gmbh|ag|kg|ohg|gbr|ug|e\.?\s?k\.?|se|mbh|ltd\.?|limited|llc|llp|inc\.?|corp\.?|corporation|plc|co\.|company|sarl|s\.?a\.?r\.?l\.?|sas|sasu|eurl|s\.a\.?|sa|b\.?v\.?|n\.?v\.?|vof|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|oy|ab|as|aps|a/s|sp\.\s?z\s?o\.?o\.?|kft|s\.?c\.?)(\s|$|[,.])`)
+var legalForm = regexp.MustCompile(`(?i)(^|[\s,])(gmbh|ag|kg|ohg|gbr|ug|e\.?\s?k\.?|e\.\s?u\.|se|mbh|ltd\.?|limited|llc|llp|inc\.?|corp\.?|corporation|plc|co\.|company|sarl|s\.?a\.?r\.?l\.?|sas|sasu|eurl|s\.a\.?|sa|b\.?v\.?|n\.?v\.?|vof|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|oy|ab|as|aps|a/s|sp\.\s?z\s?o\.?o\.?|kft|s\.?c\.?)(\s|$|[,.])`)
 
 var reNoise = regexp.MustCompile(`[@]|www\.|https?:|\d{4,}`)
 
@@ -142,7 +142,7 @@ func (d *doc) sellerGuess(exclude map[int]bool) []cand {
 		if l.pg > 0 || d.relY(li) > 0.4 {
 			break
 		}
-		if exclude[li] || tableHeader(l) {
+		if exclude[li] || tableHeader(l) || d.itemLine[li] {
 			continue
 		}
 		for _, c := range l.cells {
@@ -202,9 +202,15 @@ func (d *doc) repeats(li int, s string) int {
 	if len(f) < 4 || len(strings.Fields(f)) < 2 {
 		return 0 // one word ("Charge", "Total") repeats as a word, not a name
 	}
+	if d.lower == nil {
+		d.lower = make([]string, len(d.lines))
+		for j := range d.lines {
+			d.lower[j] = strings.ToLower(d.lines[j].text)
+		}
+	}
 	n := 0
-	for j := range d.lines {
-		if j != li && strings.Contains(strings.ToLower(d.lines[j].text), f) {
+	for j, t := range d.lower {
+		if j != li && strings.Contains(t, f) {
 			n++
 		}
 	}

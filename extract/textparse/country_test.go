@@ -48,3 +48,14 @@ func TestAmountSymbol(t *testing.T) {
 		require.Equal(t, want, m.Symbol, in)
 	}
 }
+
+func TestIBANCurrency(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, "EUR", IBANCurrency("DE89370400440532013000"))
+	require.Equal(t, "EUR", IBANCurrency("NL91ABNA0417164300"))
+	require.Equal(t, "GBP", IBANCurrency("GB29NWBK60161331926819"))
+	require.Equal(t, "CHF", IBANCurrency("CH9300762011623852957"))
+	require.Equal(t, "", IBANCurrency("DE00370400440532013000"), "check digits fail")
+	require.Equal(t, "", IBANCurrency("SA0380000000608010167519"), "a country not mapped")
+	require.Equal(t, "", IBANCurrency(""))
+}

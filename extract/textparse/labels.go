@@ -105,7 +105,7 @@ func init() {
 	f(FieldTitle, 1, "invoice|tax invoice|commercial invoice|credit note|rechnung|handelsrechnung|gutschrift|rechnungskorrektur|"+
 		"facture|avoir|factuur|creditnota|factura|fattura|nota di credito")
 	// Dates.
-	f(FieldInvoiceDate, 1, "invoice date|date of invoice|date of issue|issue date|invoice dated|billing date|"+
+	f(FieldInvoiceDate, 1, "invoice date|date of invoice|date of issue|issue date|invoice dated|billing date|issued|issued on|date issued|"+
 		"rechnungsdatum|belegdatum|beleg datum|ausstellungsdatum|rechnungs datum|"+
 		"date de facture|date facture|date d emission|date de facturation|"+
 		"factuurdatum|datum factuur|factuur datum|"+
@@ -118,6 +118,7 @@ func init() {
 		"vervaldatum|vervaldag|uiterste betaaldatum|"+
 		"fecha de vencimiento|vencimiento|fecha vencimiento|"+
 		"data scadenza|scadenza|data di scadenza")
+	f(FieldDueDate, 0.8, "due|payable|fallig|zahlbar")
 	f(FieldOtherDate, 1, "delivery date|date of delivery|ship date|shipping date|shipment date|order date|service date|service period|period|"+
 		"lieferdatum|leistungsdatum|liefer und leistungsdatum|bestelldatum|auftragsdatum|lieferscheindatum|lieferschein datum|leistungszeitraum|abrechnungszeitraum|zeitraum|"+
 		"date de livraison|date de commande|date de prestation|periode|"+

@@ -44,6 +44,9 @@ type Handler struct {
 	SessionTTL time.Duration
 	// Now is the clock; nil means the API's clock, else time.Now.
 	Now func() time.Time
+	// Previewer draws the first page of a document beside its fields
+	// (*extract.Extractor does); nil shows no preview.
+	Previewer Previewer
 
 	once  sync.Once
 	mux   *http.ServeMux
@@ -55,10 +58,13 @@ type Handler struct {
 
 // Mount returns a handler that serves the dashboard under /dashboard/ and
 // everything else with api.
-func Mount(api *httpapi.Server) http.Handler {
+func Mount(api *httpapi.Server) http.Handler { return MountHandler(&Handler{API: api}) }
+
+// MountHandler is Mount with a configured dashboard (h.API set).
+func MountHandler(h *Handler) http.Handler {
 	mux := http.NewServeMux()
-	mux.Handle("/", api)
-	mux.Handle(prefix, &Handler{API: api})
+	mux.Handle("/", h.API)
+	mux.Handle(prefix, h)
 	return mux
 }
 

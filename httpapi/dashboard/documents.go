@@ -20,6 +20,7 @@ func (h *Handler) documentRoutes() {
 	h.mux.HandleFunc("GET "+prefix+"documents", h.authed(h.handleDocuments))
 	h.mux.HandleFunc("POST "+prefix+"documents/download", h.authed(h.handleDownload))
 	h.mux.HandleFunc("GET "+prefix+"documents/{id}", h.authed(h.withDocument(h.handleDocument)))
+	h.mux.HandleFunc("GET "+prefix+"documents/{id}/preview.png", h.authed(h.withDocument(h.handlePreview)))
 	h.mux.HandleFunc("GET "+prefix+"documents/{id}/delete", h.authed(h.withDocument(h.handleDocumentDeletePage)))
 	h.mux.HandleFunc("POST "+prefix+"documents/{id}/delete", h.authed(h.withDocument(h.handleDocumentDelete)))
 }
@@ -156,10 +157,12 @@ type documentData struct {
 	Formats   []export.Format
 	RawData   string // when the data is not an object of the usual shape
 	HasResult bool
+	// Preview is true when a first-page image can be asked for.
+	Preview bool
 }
 
 func (h *Handler) handleDocument(w http.ResponseWriter, r *http.Request, s *session, d *store.Document) {
-	dd := documentData{Document: d, Formats: export.Formats, HasResult: d.HasResult(), Passed: d.Passed}
+	dd := documentData{Document: d, Formats: export.Formats, HasResult: d.HasResult(), Passed: d.Passed, Preview: h.Previewer != nil}
 	if dd.HasResult {
 		top, err := orderedObject(d.Data)
 		if err != nil {
