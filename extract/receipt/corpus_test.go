@@ -193,9 +193,9 @@ func TestSROIE(t *testing.T) {
 
 // Regression floors on the report part, a little under the accuracy
 // measured there. Box lines (no OCR): merchant 86.0%, date 98.7%, total
-// 96.6%. OCR (tesseract 5.3.0, default ocr.Config, six languages):
-// merchant 74.7%, date 89.3%, total 78.4%; the margin allows for other
-// tesseract builds.
+// 96.6%. OCR (tesseract 5.3.0, default ocr.Config made Receipts, six
+// languages): merchant 77.3%, date 89.3%, total 82.4%; the margin allows
+// for other tesseract builds.
 var (
 	boxFloors = map[string]float64{
 		eval.FieldTotalGrossPrice: 94,
@@ -203,8 +203,8 @@ var (
 		eval.FieldMerchantName:    83,
 	}
 	ocrFloors = map[string]float64{
-		eval.FieldTotalGrossPrice: 74,
+		eval.FieldTotalGrossPrice: 78,
 		eval.FieldReceiptDate:     85,
-		eval.FieldMerchantName:    70,
+		eval.FieldMerchantName:    73,
 	}
 )
