@@ -195,6 +195,9 @@ type Webhooks interface {
 	// with Seq < before (0: from the newest), newest first, without bodies
 	// and attempts.
 	ListWebhookDeliveries(ctx context.Context, endpointID string, before int64, limit int) ([]*WebhookDelivery, error)
+	// ListTeamWebhookDeliveries is ListWebhookDeliveries across every
+	// endpoint of the team, keeping those that match f.
+	ListTeamWebhookDeliveries(ctx context.Context, teamID string, f DeliveryFilter, before int64, limit int) ([]*WebhookDelivery, error)
 	// PurgeWebhookDeliveries removes the deliveries of every event whose
 	// deliveries all finished before t; it returns how many it removed.
 	PurgeWebhookDeliveries(ctx context.Context, t time.Time) (int, error)
@@ -210,6 +213,12 @@ type Webhooks interface {
 type SigningKeys interface {
 	// SigningKey returns the 32-byte key called name, creating it once.
 	SigningKey(ctx context.Context, name string) ([]byte, error)
+	// RevokeSession records that the signed session id (a dashboard
+	// sign-in) was ended before its expiry, so its cookie is refused on
+	// every server; the record is kept until expires and then purged.
+	RevokeSession(ctx context.Context, id string, expires time.Time) error
+	// SessionRevoked reports whether RevokeSession recorded id.
+	SessionRevoked(ctx context.Context, id string) (bool, error)
 }
 
 // AttachEndpoints sets each leased delivery's Endpoint from eps (the
@@ -231,4 +240,10 @@ func AttachEndpoints(leased []LeasedDelivery, eps []*WebhookEndpoint) (kept, gon
 		}
 	}
 	return kept, gone
+}
+
+// DeliveryFilter narrows a delivery list; empty fields match everything.
+type DeliveryFilter struct {
+	Status    string // pending, acknowledged, failed or cancelled
+	EventType string // task.completed, task.failed or endpoint.test
 }

@@ -24,23 +24,8 @@ var metricsRE = regexp.MustCompile(`metrics on (http://\S+/metrics)`)
 // Prometheus metrics, and that each request has an access-log line with
 // its request id.
 func TestServeMetricsAndAccessLog(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "metrics.db")
-	ctx, cancel := context.WithCancel(context.Background())
-	stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
-	exited := make(chan int, 1)
-	go func() {
-		exited <- Main(ctx, []string{"serve", "--db", dbPath, "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0",
-			"--workers", "1", "--log-format", "json"}, stdout, stderr)
-	}()
-	defer func() {
-		cancel()
-		select {
-		case code := <-exited:
-			require.Equal(t, 0, code, "stderr:\n%s", stderr)
-		case <-time.After(60 * time.Second):
-			t.Fatal("serve did not stop")
-		}
-	}()
+	stdout, stderr, stop := startServe(t, filepath.Join(t.TempDir(), "metrics.db"), "--metrics-addr", "127.0.0.1:0", "--workers", "1", "--log-format", "json")
+	defer stop()
 	key := waitFor(t, stdout, apiKeyRE, stderr)
 	base := waitFor(t, stdout, listeningRE, stderr)
 	metricsURL := waitFor(t, stdout, metricsRE, stderr)

@@ -148,15 +148,18 @@ func runMain(t testing.TB, args ...string) (int, string, string) {
 
 // TestServeEndToEnd runs the real Main: serve on port 0 with the real
 // extractor, then upload, result, delete, and the admin sub-commands.
-func TestServeEndToEnd(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "e2e.db")
+// startServe runs `docextract serve` with args in-process on the SQLite
+// file dbPath and returns its output; stop cancels it and checks that it
+// exits 0 and says so.
+func startServe(t *testing.T, dbPath string, args ...string) (stdout, stderr *lockedBuffer, stop func()) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	stdout, stderr := &lockedBuffer{}, &lockedBuffer{}
+	stdout, stderr = &lockedBuffer{}, &lockedBuffer{}
 	exited := make(chan int, 1)
 	go func() {
-		exited <- Main(ctx, []string{"serve", "--db", dbPath, "--addr", "127.0.0.1:0", "--workers", "2", "--rate-limit", "100/1s"}, stdout, stderr)
+		exited <- Main(ctx, append([]string{"serve", "--db", dbPath, "--addr", "127.0.0.1:0"}, args...), stdout, stderr)
 	}()
-	defer func() {
+	return stdout, stderr, func() {
 		cancel()
 		select {
 		case code := <-exited:
@@ -165,7 +168,13 @@ func TestServeEndToEnd(t *testing.T) {
 			t.Fatal("serve did not stop")
 		}
 		require.Contains(t, stderr.String(), "stopped")
-	}()
+	}
+}
+
+func TestServeEndToEnd(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "e2e.db")
+	stdout, stderr, stop := startServe(t, dbPath, "--workers", "2", "--rate-limit", "100/1s")
+	defer stop()
 	key := waitFor(t, stdout, apiKeyRE, stderr)
 	base := waitFor(t, stdout, listeningRE, stderr)
 	c := &client{t: t, base: base, key: key}

@@ -89,7 +89,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	sellers := d.partyName(textparse.FieldSeller)
 	sellerConf := 0.85 // under a seller label
 	if len(sellers) == 0 {
-		sellers = d.sellerGuess(buyer)
+		sellers = d.sellerGuess(d.buyerBlock())
 		sellerConf = 0.5 // the most name-like line at the top: a judgement
 	}
 	if c := best(sellers); c != nil {

@@ -372,6 +372,11 @@ func (d *doc) lineItems() ([]docextract.LineItem, lineExtras) {
 	for li := 0; li < len(d.lines); li++ {
 		b, ok := d.headerAt(li)
 		start := b.last + 1
+		if ok {
+			for j := b.first; j <= b.last; j++ {
+				d.headLine[j] = true
+			}
+		}
 		if !ok {
 			if open == nil || d.lines[li].pg == d.lines[li-1].pg {
 				continue

@@ -84,6 +84,9 @@ type doc struct {
 	// by resolve).
 	cur     textparse.CurrencyContext
 	curDone bool
+	// headLine marks the lines of item-table headers: "Stückpreis (ohne
+	// USt.)" over a column is no net total.
+	headLine map[int]bool
 	// lower holds each line's text in lower case, once a rule needs it.
 	lower []string
 }
@@ -120,7 +123,7 @@ type amt struct {
 }
 
 func newDoc(pages []layout.Page) *doc {
-	d := &doc{pages: pages, itemLine: map[int]bool{}}
+	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}}
 	var samples []string
 	for pi := range pages {
 		for _, l := range layout.Lines(&pages[pi]) {

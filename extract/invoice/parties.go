@@ -115,12 +115,27 @@ func (d *doc) partyName(f textparse.Field) []cand {
 // buyerLines returns the lines that belong to the buyer's address block.
 func (d *doc) buyerLines() map[int]bool {
 	out := map[int]bool{}
+	for li := range d.buyerBlock() {
+		out[li] = true
+	}
+	return out
+}
+
+// buyerBlock returns the lines of the buyer's address block, each with the
+// left edge of its buyer label: text wholly left of it ("Cloudnote Inc."
+// beside "Bill to") is not the buyer's.
+func (d *doc) buyerBlock() map[int]float64 {
+	out := map[int]float64{}
 	d.eachLabel(func(li int, m textparse.LabelMatch) {
 		if m.Field != textparse.FieldBuyer {
 			return
 		}
+		l := &d.lines[li]
+		x0 := l.Words[l.labelWordStart(m)].X0 - l.h
 		for j := li; j < len(d.lines) && j <= li+5; j++ {
-			out[j] = true
+			if x, ok := out[j]; !ok || x0 < x {
+				out[j] = x0
+			}
 		}
 	})
 	return out
@@ -129,7 +144,7 @@ func (d *doc) buyerLines() map[int]bool {
 // sellerGuess scores the lines of the top of the first page as the seller's
 // name: legal-form suffixes, large or bold type, position near the top, the
 // sender line of a window envelope ("ACME GmbH · Street 1 · City").
-func (d *doc) sellerGuess(exclude map[int]bool) []cand {
+func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 	var out []cand
 	maxSize := 0.0
 	for li := range d.lines {
@@ -142,10 +157,14 @@ func (d *doc) sellerGuess(exclude map[int]bool) []cand {
 		if l.pg > 0 || d.relY(li) > 0.4 {
 			break
 		}
-		if exclude[li] || tableHeader(l) || d.itemLine[li] {
+		if tableHeader(l) || d.itemLine[li] {
 			continue
 		}
+		bx, inBuyer := exclude[li]
 		for _, c := range l.cells {
+			if inBuyer && c.X1 > bx {
+				continue
+			}
 			s := c.Text()
 			// window-envelope sender line: first segment
 			for _, sep := range []string{" · ", " • ", " ● ", " | ", " - ", ", "} {

@@ -23,7 +23,7 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 				isAmt = true
 			}
 		}
-		if !isAmt {
+		if !isAmt || d.headLine[li] {
 			return
 		}
 		l := &d.lines[li]

@@ -115,7 +115,7 @@ func init() {
 	f(FieldDueDate, 1, "due date|date due|payment due|payment due date|due by|pay by|payable by|due on|"+
 		"falligkeitsdatum|falligkeit|fallig am|fallig bis|zahlbar bis|zahlungsziel|"+
 		"date d echeance|echeance|date limite de paiement|a payer avant le|"+
-		"vervaldatum|vervaldag|uiterste betaaldatum|"+
+		"vervaldatum|vervaldag|uiterste betaaldatum|betalen voor|te betalen voor|betaling voor|uiterlijk betalen voor|"+
 		"fecha de vencimiento|vencimiento|fecha vencimiento|"+
 		"data scadenza|scadenza|data di scadenza")
 	f(FieldDueDate, 0.8, "due|payable|fallig|zahlbar")
@@ -152,6 +152,7 @@ func init() {
 		"total factura|importe total|total con iva|"+
 		"totale fattura|totale documento|importo totale|totale complessivo")
 	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt")
+	f(FieldGross, 0.9, "gesamtpreis|gesamtbetrag inkl|preis gesamt")
 	f(FieldAmountDue, 1, "amount due|balance due|total due|amount payable|total payable|to pay|please pay|payment amount|balance|"+
 		"zahlbetrag|zu zahlen|zu zahlender betrag|zahlbarer betrag|offener betrag|restbetrag|"+
 		"net a payer|reste a payer|montant du|montant a payer|a payer|"+

@@ -102,6 +102,8 @@ func BenchmarkPages(b *testing.B) {
 		{"document", "/dashboard/documents/" + lastDoc},
 		{"endpoints", "/dashboard/webhooks"},
 		{"endpoint-deliveries", "/dashboard/webhooks/" + ep.ID},
+		{"team-deliveries", "/dashboard/deliveries"},
+		{"team-deliveries-failed", "/dashboard/deliveries?status=failed&event_type=task.completed"},
 		{"delivery", "/dashboard/deliveries/" + lastDelivery},
 		{"credits", "/dashboard/credits"},
 	} {

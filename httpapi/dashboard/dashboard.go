@@ -292,7 +292,12 @@ func (h *Handler) handleSignin(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, prefix+"webhooks", http.StatusSeeOther)
 }
 
-func (h *Handler) handleSignout(w http.ResponseWriter, r *http.Request, _ *session) {
+func (h *Handler) handleSignout(w http.ResponseWriter, r *http.Request, s *session) {
+	// Ended on the server too: a copy of the cookie stops working.
+	if err := h.API.Store.RevokeSession(r.Context(), s.id, s.expires); err != nil {
+		h.fail(w, r, s, err)
+		return
+	}
 	h.setCookie(w, "dex_session", "", -1)
 	http.Redirect(w, r, prefix+"signin", http.StatusSeeOther)
 }

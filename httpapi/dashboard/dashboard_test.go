@@ -230,10 +230,22 @@ func TestSignInAndOut(t *testing.T) {
 	require.Equal(t, http.StatusOK, p.Status)
 	require.Contains(t, p.Body, b.teamA.ID)
 
+	// A copy of the session cookie, as a thief would keep it.
+	u, err := url.Parse(br.base + "/dashboard/")
+	require.NoError(t, err)
+	stolen := br.c.Jar.Cookies(u)
+
 	p = br.post("/dashboard/signout", nil)
 	require.Equal(t, "/dashboard/signin", p.URL)
 	p = br.get("/dashboard/webhooks")
 	require.Equal(t, "/dashboard/signin", p.URL, "signed out: back to sign-in")
+
+	// The copy is refused too: sign-out ends the session on the server.
+	thief := b.browser()
+	thief.c.Jar.SetCookies(u, stolen)
+	p = thief.get("/dashboard/webhooks")
+	require.Equal(t, "/dashboard/signin", p.URL, "a copied cookie of a signed-out session is refused")
+	require.NotContains(t, p.Body, b.teamA.ID)
 }
 
 func TestSecureCookieOnHTTPS(t *testing.T) {

@@ -17,7 +17,8 @@ import (
 	"github.com/docextract/docextract/store"
 )
 
-// A session is a signed cookie, not a row: its value is
+// A session is a signed cookie, not a row (a sign-out records its id in
+// the store until it would expire, and it is refused from then on): its value is
 // base64url("v1|" + session id + "|" + hex(key hash) + "|" + expiry) + "." +
 // base64url(HMAC-SHA256 of that text under the store's "dashboard-session"
 // signing key). The key hash is the stored form of the API key the user
@@ -132,6 +133,12 @@ func (h *Handler) session(r *http.Request) (*session, error) {
 	hash, err1 := hex.DecodeString(f[2])
 	exp, err2 := strconv.ParseInt(f[3], 10, 64)
 	if err1 != nil || err2 != nil || !h.now().Before(time.Unix(exp, 0)) {
+		return nil, errBadSession
+	}
+	// Signed out (on any server): the cookie is dead even if copied.
+	if revoked, err := h.API.Store.SessionRevoked(r.Context(), f[1]); err != nil {
+		return nil, err
+	} else if revoked {
 		return nil, errBadSession
 	}
 	k, err := h.API.Store.FindAPIKey(r.Context(), hash)

@@ -2,6 +2,7 @@ package dashboard
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,6 +33,7 @@ func (h *Handler) webhookRoutes() {
 	h.mux.HandleFunc("POST "+prefix+"webhooks/{id}/test", h.authed(h.withEndpoint(h.handleTest)))
 	h.mux.HandleFunc("GET "+prefix+"webhooks/{id}/delete", h.authed(h.withEndpoint(h.handleDeletePage)))
 	h.mux.HandleFunc("POST "+prefix+"webhooks/{id}/delete", h.authed(h.withEndpoint(h.handleDelete)))
+	h.mux.HandleFunc("GET "+prefix+"deliveries", h.authed(h.handleDeliveries))
 	h.mux.HandleFunc("GET "+prefix+"deliveries/{id}", h.authed(h.withDelivery(h.handleDelivery)))
 	h.mux.HandleFunc("POST "+prefix+"deliveries/{id}/redeliver", h.authed(h.withDelivery(h.handleRedeliver)))
 }
@@ -338,4 +340,66 @@ func (h *Handler) handleRedeliver(w http.ResponseWriter, r *http.Request, s *ses
 		return
 	}
 	http.Redirect(w, r, prefix+"deliveries/"+nd.ID+"?notice=redelivered", http.StatusSeeOther)
+}
+
+type deliveriesData struct {
+	Deliveries        []*store.WebhookDelivery
+	URLs              map[string]string // endpoint id -> URL
+	Statuses, Events  []string
+	Status, EventType string
+	Next              string // link to the next page, or ""
+}
+
+var (
+	deliveryStatuses = []string{store.DeliveryPending, store.DeliveryAcknowledged, store.DeliveryFailed, store.DeliveryCancelled}
+	deliveryEvents   = []string{webhook.EventTaskCompleted, webhook.EventTaskFailed, webhook.EventEndpointTest}
+)
+
+// handleDeliveries lists the team's deliveries across its endpoints, newest
+// first, filtered by status and event type, paged by "before".
+func (h *Handler) handleDeliveries(w http.ResponseWriter, r *http.Request, s *session) {
+	q := r.URL.Query()
+	f := store.DeliveryFilter{Status: q.Get("status"), EventType: q.Get("event_type")}
+	if f.Status != "" && !slices.Contains(deliveryStatuses, f.Status) || f.EventType != "" && !slices.Contains(deliveryEvents, f.EventType) {
+		h.fail(w, r, s, &docextract.Error{Code: docextract.EINVALID, Message: "Invalid filter."})
+		return
+	}
+	var before int64
+	if b := q.Get("before"); b != "" {
+		n, err := strconv.ParseInt(b, 10, 64)
+		if err != nil || n <= 0 {
+			h.fail(w, r, s, &docextract.Error{Code: docextract.EINVALID, Message: "Invalid page."})
+			return
+		}
+		before = n
+	}
+	ds, err := h.API.Store.ListTeamWebhookDeliveries(r.Context(), s.key.TeamID, f, before, deliveriesPerPage+1)
+	if err != nil {
+		h.fail(w, r, s, err)
+		return
+	}
+	eps, err := h.API.Store.ListWebhookEndpoints(r.Context(), s.key.TeamID)
+	if err != nil {
+		h.fail(w, r, s, err)
+		return
+	}
+	d := deliveriesData{Deliveries: ds, URLs: map[string]string{}, Statuses: deliveryStatuses, Events: deliveryEvents,
+		Status: f.Status, EventType: f.EventType}
+	for _, e := range eps {
+		d.URLs[e.ID] = e.URL
+	}
+	if len(ds) > deliveriesPerPage {
+		d.Deliveries = ds[:deliveriesPerPage]
+		next := url.Values{"before": {strconv.FormatInt(ds[deliveriesPerPage-1].Seq, 10)}}
+		if f.Status != "" {
+			next.Set("status", f.Status)
+		}
+		if f.EventType != "" {
+			next.Set("event_type", f.EventType)
+		}
+		d.Next = prefix + "deliveries?" + next.Encode()
+	}
+	v := h.baseView(r, s, "Deliveries", "deliveries")
+	v.Data = d
+	h.render(w, r, http.StatusOK, "deliveries", v)
 }

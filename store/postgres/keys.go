@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -31,4 +32,20 @@ func (db *DB) SigningKey(ctx context.Context, name string) ([]byte, error) {
 	}
 	err = db.pool.QueryRow(ctx, `SELECT key FROM signing_keys WHERE name = $1`, name).Scan(&key)
 	return key, err
+}
+
+// RevokeSession implements store.SigningKeys.
+func (db *DB) RevokeSession(ctx context.Context, id string, expires time.Time) error {
+	if _, err := db.pool.Exec(ctx, `DELETE FROM revoked_sessions WHERE expires_at < $1`, ms(db.now())); err != nil {
+		return err
+	}
+	_, err := db.pool.Exec(ctx, `INSERT INTO revoked_sessions (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, id, ms(expires))
+	return err
+}
+
+// SessionRevoked implements store.SigningKeys.
+func (db *DB) SessionRevoked(ctx context.Context, id string) (bool, error) {
+	var n int
+	err := db.pool.QueryRow(ctx, `SELECT COUNT(*) FROM revoked_sessions WHERE id = $1`, id).Scan(&n)
+	return n > 0, err
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -839,24 +840,7 @@ func (db *DB) FindWebhookDelivery(ctx context.Context, id string) (*store.Webhoo
 
 // ListWebhookDeliveries implements store.Webhooks.
 func (db *DB) ListWebhookDeliveries(ctx context.Context, endpointID string, before int64, limit int) ([]*store.WebhookDelivery, error) {
-	if before <= 0 {
-		before = 1<<63 - 1
-	}
-	rows, err := db.pool.Query(ctx, `SELECT `+whDeliveryColumns+` FROM webhook_deliveries WHERE endpoint_id = $1 AND seq < $2
-		ORDER BY seq DESC LIMIT $3`, endpointID, before, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*store.WebhookDelivery{}
-	for rows.Next() {
-		d, err := whScanDelivery(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return db.listDeliveries(ctx, "endpoint_id", endpointID, store.DeliveryFilter{}, before, limit)
 }
 
 // PurgeWebhookDeliveries implements store.Webhooks.
@@ -890,4 +874,43 @@ func (db *DB) PurgeTaskEvents(ctx context.Context, t time.Time) (int, error) {
 			return total, nil
 		}
 	}
+}
+
+// ListTeamWebhookDeliveries implements store.Webhooks.
+func (db *DB) ListTeamWebhookDeliveries(ctx context.Context, teamID string, f store.DeliveryFilter, before int64, limit int) ([]*store.WebhookDelivery, error) {
+	return db.listDeliveries(ctx, "team_id", teamID, f, before, limit)
+}
+
+// listDeliveries lists the deliveries whose column (endpoint_id or team_id)
+// is id, newest first, below seq before (0: from the newest). Only the
+// filters that are set go into the statement, so the planner walks the
+// index that fits: (endpoint_id, seq), (team_id, seq) or (team_id, status, seq).
+func (db *DB) listDeliveries(ctx context.Context, column, id string, f store.DeliveryFilter, before int64, limit int) ([]*store.WebhookDelivery, error) {
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	q, args := `SELECT `+whDeliveryColumns+` FROM webhook_deliveries WHERE `+column+` = $1 AND seq < $2`, []any{id, before}
+	if f.Status != "" {
+		args = append(args, f.Status)
+		q += fmt.Sprintf(` AND status = $%d`, len(args))
+	}
+	if f.EventType != "" {
+		args = append(args, f.EventType)
+		q += fmt.Sprintf(` AND event_type = $%d`, len(args))
+	}
+	args = append(args, limit)
+	rows, err := db.pool.Query(ctx, q+fmt.Sprintf(` ORDER BY seq DESC LIMIT $%d`, len(args)), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*store.WebhookDelivery{}
+	for rows.Next() {
+		d, err := whScanDelivery(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
 }

@@ -841,24 +841,7 @@ func (db *DB) FindWebhookDelivery(ctx context.Context, id string) (*store.Webhoo
 
 // ListWebhookDeliveries implements store.Webhooks.
 func (db *DB) ListWebhookDeliveries(ctx context.Context, endpointID string, before int64, limit int) ([]*store.WebhookDelivery, error) {
-	if before <= 0 {
-		before = 1<<63 - 1
-	}
-	rows, err := db.rd.QueryContext(ctx, `SELECT `+whDeliveryColumns+` FROM webhook_deliveries WHERE endpoint_id = ? AND seq < ?
-		ORDER BY seq DESC LIMIT ?`, endpointID, before, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*store.WebhookDelivery{}
-	for rows.Next() {
-		d, err := whScanDelivery(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
+	return db.listDeliveries(ctx, "endpoint_id", endpointID, store.DeliveryFilter{}, before, limit)
 }
 
 // PurgeWebhookDeliveries implements store.Webhooks.
@@ -901,4 +884,40 @@ func (db *DB) PurgeTaskEvents(ctx context.Context, t time.Time) (int, error) {
 			return total, err
 		}
 	}
+}
+
+// ListTeamWebhookDeliveries implements store.Webhooks.
+func (db *DB) ListTeamWebhookDeliveries(ctx context.Context, teamID string, f store.DeliveryFilter, before int64, limit int) ([]*store.WebhookDelivery, error) {
+	return db.listDeliveries(ctx, "team_id", teamID, f, before, limit)
+}
+
+// listDeliveries lists the deliveries whose column (endpoint_id or team_id)
+// is id, newest first, below seq before (0: from the newest). Only the
+// filters that are set go into the statement, so SQLite walks the index
+// that fits: (endpoint_id, seq), (team_id, seq) or (team_id, status, seq).
+func (db *DB) listDeliveries(ctx context.Context, column, id string, f store.DeliveryFilter, before int64, limit int) ([]*store.WebhookDelivery, error) {
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	q, args := `SELECT `+whDeliveryColumns+` FROM webhook_deliveries WHERE `+column+` = ? AND seq < ?`, []any{id, before}
+	if f.Status != "" {
+		q, args = q+` AND status = ?`, append(args, f.Status)
+	}
+	if f.EventType != "" {
+		q, args = q+` AND event_type = ?`, append(args, f.EventType)
+	}
+	rows, err := db.rd.QueryContext(ctx, q+` ORDER BY seq DESC LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*store.WebhookDelivery{}
+	for rows.Next() {
+		d, err := whScanDelivery(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
 }

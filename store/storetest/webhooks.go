@@ -255,6 +255,30 @@ func testWebhooks(t *testing.T, open Open) {
 		require.NoError(t, err)
 		require.Len(t, page, 1, "limit")
 
+		// Across the team's endpoints, with filters.
+		teamList := func(f store.DeliveryFilter, before int64) []string {
+			t.Helper()
+			ds, err := b.s.ListTeamWebhookDeliveries(b.ctx, b.team.ID, f, before, 10)
+			require.NoError(t, err)
+			var ids []string
+			for _, d := range ds {
+				require.Nil(t, d.Body, "lists carry no bodies")
+				ids = append(ids, d.ID)
+			}
+			return ids
+		}
+		require.Equal(t, []string{re.ID, d.ID}, teamList(store.DeliveryFilter{}, 0))
+		require.Equal(t, []string{re.ID}, teamList(store.DeliveryFilter{Status: store.DeliveryPending}, 0))
+		require.Equal(t, []string{d.ID}, teamList(store.DeliveryFilter{Status: full.Status}, 0))
+		require.Equal(t, []string{re.ID, d.ID}, teamList(store.DeliveryFilter{EventType: ev.Type}, 0))
+		require.Empty(t, teamList(store.DeliveryFilter{EventType: "endpoint.test"}, 0))
+		require.Equal(t, []string{d.ID}, teamList(store.DeliveryFilter{}, list[0].Seq))
+		other, err := b.s.CreateTeam(b.ctx, "Other")
+		require.NoError(t, err)
+		theirs, err := b.s.ListTeamWebhookDeliveries(b.ctx, other.ID, store.DeliveryFilter{}, 0, 10)
+		require.NoError(t, err)
+		require.Empty(t, theirs, "another team sees none")
+
 		// Purge waits for every delivery of the event to finish, then the
 		// retention.
 		n, err := b.s.PurgeWebhookDeliveries(b.ctx, now.Add(time.Hour))
@@ -586,6 +610,32 @@ func testWebhooks(t *testing.T, open Open) {
 
 // testSigningKeys covers store.SigningKeys.
 func testSigningKeys(t *testing.T, open Open) {
+	t.Run("RevokedSessions", func(t *testing.T) {
+		t.Parallel()
+		b := setupClock(t, open, 0)
+		revoked, err := b.s.SessionRevoked(b.ctx, "s1")
+		require.NoError(t, err)
+		require.False(t, revoked)
+		require.NoError(t, b.s.RevokeSession(b.ctx, "s1", epoch.Add(time.Hour)))
+		require.NoError(t, b.s.RevokeSession(b.ctx, "s1", epoch.Add(time.Hour)), "twice is once")
+		revoked, err = b.s.SessionRevoked(b.ctx, "s1")
+		require.NoError(t, err)
+		require.True(t, revoked)
+		revoked, err = b.s.SessionRevoked(b.ctx, "s2")
+		require.NoError(t, err)
+		require.False(t, revoked)
+		// Past its expiry the record goes with the next revocation: the
+		// cookie itself has expired by then.
+		b.clock.add(2 * time.Hour)
+		require.NoError(t, b.s.RevokeSession(b.ctx, "s2", epoch.Add(3*time.Hour)))
+		revoked, err = b.s.SessionRevoked(b.ctx, "s1")
+		require.NoError(t, err)
+		require.False(t, revoked, "purged after its expiry")
+		revoked, err = b.s.SessionRevoked(b.ctx, "s2")
+		require.NoError(t, err)
+		require.True(t, revoked)
+	})
+
 	t.Run("CreatedOnceAndKept", func(t *testing.T) {
 		t.Parallel()
 		b := setup(t, open, 0)
