@@ -49,7 +49,8 @@
 //
 // The document result of docs/api.md, Get a result — document_id, extraction_data, validation,
 // credits_used, passed_validation — plus doc_type, file_name, page_start,
-// page_end, template_id and created_at, indented. Content type
+// page_end, template_id, created_at and (when Document.Confidence is set)
+// confidence, the 0..1 confidence per field read, indented. Content type
 // application/json.
 //
 // # CSV

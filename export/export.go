@@ -71,6 +71,11 @@ type Document struct {
 	PageEnd     int
 	TemplateID  string
 	CreatedAt   time.Time
+	// Confidence is the confidence in 0..1 of each field read
+	// (extract.Document.FieldConfidence); the JSON export writes it as
+	// "confidence" beside extraction_data, an extension of the result
+	// body, and leaves it out when empty.
+	Confidence map[string]float64
 }
 
 func (d *Document) docType() docextract.DocType {

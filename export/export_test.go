@@ -370,6 +370,14 @@ func TestJSON(t *testing.T) {
 	general := got["extraction_data"].(map[string]any)["general"].(map[string]any)
 	require.Equal(t, float64(119), general["TotalGrossPrice"])
 	require.Contains(t, string(b), `"ProductUnitPrice": 2.5,`, "amounts are JSON numbers")
+	require.NotContains(t, got, "confidence", "no confidence given, none written")
+
+	d := invoiceDoc("3f2a9c1b-0000-4000-8000-000000000001", "INV-1", 1)
+	d.Confidence = map[string]float64{"TotalGrossPrice": 0.97, "InvoiceNumber": 0.8}
+	_, b = build(t, export.JSON, export.Options{}, d)
+	got = nil
+	require.NoError(t, json.Unmarshal(b, &got))
+	require.Equal(t, map[string]any{"TotalGrossPrice": 0.97, "InvoiceNumber": 0.8}, got["confidence"])
 }
 
 func TestZip(t *testing.T) {

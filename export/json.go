@@ -19,6 +19,7 @@ type jsonDocument struct {
 	TemplateID       *string                   `json:"template_id"`
 	CreatedAt        *time.Time                `json:"created_at,omitempty"`
 	ExtractionData   docextract.ExtractionData `json:"extraction_data"`
+	Confidence       map[string]float64        `json:"confidence,omitempty"`
 	Validation       docextract.Validation     `json:"validation"`
 	CreditsUsed      int                       `json:"credits_used"`
 	PassedValidation bool                      `json:"passed_validation"`
@@ -30,6 +31,7 @@ func writeJSON(w io.Writer, d *Document) error {
 		DocType:          d.docType(),
 		FileName:         d.FileName,
 		ExtractionData:   d.Data,
+		Confidence:       d.Confidence,
 		Validation:       d.Validation,
 		CreditsUsed:      d.CreditsUsed,
 		PassedValidation: d.Validation.Passed,

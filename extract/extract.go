@@ -88,9 +88,9 @@ type Document struct {
 	// A field that is null has no entry. Route documents with a low value to
 	// a person. Embedded XML gives 1; the template-free readers give what
 	// their evidence supports (label, position, net + tax = gross, IBAN
-	// check digits, statement reconciliation, OCR word confidence); a
-	// template or the receipt reader gives 0.9 or 0.6 to each field read,
-	// by whether the document passed validation. See docs/confidence.md.
+	// check digits, statement reconciliation, cash minus change, OCR word
+	// confidence); a template gives 0.9 or 0.6 to each field read, by
+	// whether the document passed validation. See docs/confidence.md.
 	FieldConfidence map[string]float64
 	// Mismatch is true when the detected type differs from Input.DocType.
 	Mismatch bool

@@ -36,7 +36,9 @@ type Config struct {
 	// for this Extractor alone.
 	ClosePDF bool
 	// OCR recognises images and scanned pages. nil finds tesseract on PATH;
-	// when it is absent, images fail with ErrNoOCR.
+	// when it is absent, images fail with ErrNoOCR. Receipts are read by
+	// an *ocr.Tesseract's Receipts variant (page segmentation for a
+	// receipt's columns, unless its Config chose one).
 	OCR OCREngine
 	// NoOCR disables OCR even when an engine is found.
 	NoOCR bool
@@ -58,6 +60,9 @@ type Extractor struct {
 	cfg Config
 	pdf pdf.Engine
 	ocr OCREngine
+	// receiptOCR reads receipts: ocr's Receipts variant when ocr is an
+	// *ocr.Tesseract, else ocr.
+	receiptOCR OCREngine
 }
 
 // New returns an Extractor reading PDFs with cfg.PDF. When cfg.OCR is nil
@@ -78,7 +83,19 @@ func New(cfg Config) (*Extractor, error) {
 	if cfg.NoOCR {
 		x.ocr = nil
 	}
+	x.receiptOCR = x.ocr
+	if t, ok := x.ocr.(*ocr.Tesseract); ok {
+		x.receiptOCR = t.Receipts()
+	}
 	return x, nil
+}
+
+// engine returns the OCR engine for documents of type typ.
+func (x *Extractor) engine(typ docextract.DocType) OCREngine {
+	if typ == docextract.Receipt {
+		return x.receiptOCR
+	}
+	return x.ocr
 }
 
 // OCR returns the OCR engine in use, or nil.
@@ -201,7 +218,8 @@ func (x *Extractor) extractImage(ctx context.Context, in Input, res *Result) err
 	}
 	var page layout.Page
 	var err error
-	if enc, ok := x.ocr.(ocr.EncodedRecognizer); ok {
+	eng := x.engine(in.DocType)
+	if enc, ok := eng.(ocr.EncodedRecognizer); ok {
 		page, err = enc.RecognizeEncoded(ctx, in.Data)
 	} else {
 		var img image.Image
@@ -209,7 +227,7 @@ func (x *Extractor) extractImage(ctx context.Context, in Input, res *Result) err
 		if err != nil {
 			return fmt.Errorf("%w: %v", ErrMalformed, err)
 		}
-		page, err = x.ocr.Recognize(ctx, img)
+		page, err = eng.Recognize(ctx, img)
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -261,7 +279,7 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 			if err != nil {
 				return x.pdfErr(ctx, err)
 			}
-			op, err := x.ocr.Recognize(ctx, img)
+			op, err := x.engine(in.DocType).Recognize(ctx, img)
 			if err != nil {
 				if ctx.Err() != nil {
 					return ErrTimeout

@@ -60,9 +60,8 @@ func readPages(typ docextract.DocType, pages []layout.Page) (docextract.Extracti
 		d, conf := bank.ExtractScored(pages)
 		return d, validate.BankStatement(d), TemplateBankStmtText, conf
 	case docextract.Receipt:
-		d := receipt.Extract(pages)
-		v := validate.Receipt(d)
-		return d, v, TemplateReceiptText, presentConfidence(d, v.Passed)
+		d, conf := receipt.ExtractScored(pages)
+		return d, validate.Receipt(d), TemplateReceiptText, conf
 	default:
 		d, conf := invoice.ExtractScored(pages)
 		return d, validate.Invoice(d), TemplateInvoiceText, conf
@@ -72,7 +71,7 @@ func readPages(typ docextract.DocType, pages []layout.Page) (docextract.Extracti
 // presentConfidence gives every non-null field of data's "general" object
 // (and "lineItems" or "transactions" when there are any) one confidence:
 // 0.9 when the document passed validation, 0.6 when it did not. It serves
-// the readers that do not score their own fields (templates, receipts).
+// invoice2data templates, which do not score their own fields.
 func presentConfidence(data docextract.ExtractionData, passed bool) map[string]float64 {
 	v := 0.6
 	if passed {

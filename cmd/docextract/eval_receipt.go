@@ -35,9 +35,12 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 	}
 	var eng *ocr.Tesseract
 	if o.ocr {
-		if eng, err = ocr.NewTesseract(ocr.Config{}); err != nil {
+		t, err := ocr.NewTesseract(ocr.Config{})
+		if err != nil {
 			return err
 		}
+		// What extraction uses for receipts.
+		eng = t.Receipts()
 	}
 	rep := eval.Report{Part: eval.Part, ShowFile: o.show, Fields: eval.ReceiptFields}
 	var ocrTime time.Duration
@@ -71,7 +74,7 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 		rep.Add(eval.PathOCR, c.Name, eval.FieldsFromReceipt(receipt.Extract([]layout.Page{p})), c.Truth)
 	}
 	if ocred > 0 {
-		fmt.Fprintf(stderr, "OCR: %d images in %v\n", ocred, ocrTime.Round(time.Millisecond))
+		fmt.Fprintf(stderr, "OCR: %d images in %v, %v per image\n", ocred, ocrTime.Round(time.Millisecond), (ocrTime / time.Duration(ocred)).Round(time.Millisecond))
 	}
 	if err := rep.Print(stdout); err != nil {
 		return err

@@ -8,22 +8,22 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/ocr"
 )
 
 // CachedOCR recognises an encoded image, reusing the page stored under dir
-// for the same image bytes, engine (version and languages) and tag (which
-// names the engine's configuration) when dir is set. It reports whether the
-// page came from the cache. For evaluation runs: the cache trusts its files.
+// for the same image bytes, engine key (ocr.Tesseract.CacheKey: version,
+// languages, every option and the revision of the image preparation, so a
+// change to either never reuses an older reading) and tag (anything else the
+// caller wants kept apart) when dir is set. It reports whether the page came
+// from the cache. For evaluation runs: the cache trusts its files.
 func CachedOCR(ctx context.Context, eng *ocr.Tesseract, dir, tag string, data []byte) (layout.Page, bool, error) {
 	var file string
 	if dir != "" {
-		info := eng.Info()
 		h := sha256.New()
-		fmt.Fprintf(h, "%s\x00%s\x00%s\x00", info.Version, strings.Join(info.Languages, "+"), tag)
+		fmt.Fprintf(h, "%s\x00%s\x00", eng.CacheKey(), tag)
 		h.Write(data)
 		file = filepath.Join(dir, hex.EncodeToString(h.Sum(nil))[:32]+".json")
 		if b, err := os.ReadFile(file); err == nil {

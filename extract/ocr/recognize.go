@@ -115,6 +115,16 @@ func (t *Tesseract) recognize(ctx context.Context, g *image.Gray, raw []byte) (l
 			}
 		}
 	}
+
+	// A value column dropped or misread by the page segmentation: read
+	// again with another and merge, the surer word winning.
+	if t.cfg.RereadPSM > 0 && t.cfg.RereadPSM != t.cfg.PSM && labelsWithoutValue(best.words) > 0 {
+		words, err := t.tsv(ctx, encodePGM(best.img), t.cfg.RereadPSM)
+		if err != nil {
+			return layout.Page{}, err
+		}
+		best.words = mergeWords(best.words, words)
+	}
 	return toPage(best), nil
 }
 

@@ -151,8 +151,8 @@ func onlyForm(fold string) bool {
 // after the name is dropped. A name broken over two lines ("HARDWARE &" /
 // "ELECTRICAL", "POPULAR BOOK" / "CO. (M) SDN BHD", "TSH POWER HARDWARE" /
 // "TRADING") is joined. It returns the name and the index of the line
-// after it.
-func merchant(lines []line) (*string, int) {
+// after it, and the evidence behind it (see Scores).
+func merchant(lines []line) (*string, int, float64) {
 	top := min(len(lines), 12)
 	first, company := -1, -1
 	seen := 0
@@ -183,7 +183,11 @@ func merchant(lines []line) (*string, int) {
 		pick = company
 	}
 	if pick < 0 {
-		return nil, 0
+		return nil, 0, 0
+	}
+	ev := evNameTop
+	if company >= 0 {
+		ev = evNameCompany
 	}
 	cur := withoutReg(lines[pick])
 	name := trimJunk(cur.text)
@@ -207,7 +211,7 @@ func merchant(lines []line) (*string, int) {
 			end++
 		}
 	}
-	return docextract.Str(fixName(name, english(lines))), end
+	return docextract.Str(fixName(name, english(lines))), end, ev * lineConf(lines[pick])
 }
 
 var (
@@ -311,36 +315,39 @@ func address(lines []line, from int) *string {
 var dateLabels = []string{"date", "datum", "fecha", "data", "dated", "dt", "bill date", "inv date"}
 
 // date returns the receipt's date: the first date on a line labelled as a
-// date, else the first date anywhere.
-func date(lines []line) *string {
+// date, else the first date anywhere; with the evidence behind it (see
+// Scores).
+func date(lines []line) (*string, float64) {
 	var first, withTime string
+	var firstConf, timeConf float64
 	for _, l := range lines {
 		ms := textparse.FindDates(cleanDateToks(l.toks), textparse.DMY)
 		if len(ms) == 0 {
 			continue
 		}
 		if has(l.fold, dateLabels...) {
-			return docextract.Str(ms[0].ISO)
+			return docextract.Str(ms[0].ISO), evDateLabel * lineConf(l)
 		}
 		if first == "" {
-			first = ms[0].ISO
+			first, firstConf = ms[0].ISO, evDateFirst*lineConf(l)
 		}
 		if withTime == "" && hasTime(l.text) {
-			withTime = ms[0].ISO
+			withTime, timeConf = ms[0].ISO, evDateTime*lineConf(l)
 		}
 	}
 	switch {
 	case withTime != "":
 		// A till prints the date with the time; a lone date-like token is
 		// more often a misread number.
-		return docextract.Str(withTime)
+		return docextract.Str(withTime), timeConf
 	case first != "":
-		return docextract.Str(first)
+		return docextract.Str(first), firstConf
 	}
-	return nil
+	return nil, 0
 }
 
-// cleanDateToks strips the punctuation OCR glues to dates ("25/12/2018|").
+// cleanDateToks strips the punctuation OCR glues to dates ("25/12/2018|")
+// and repairs digits misread as look-alike letters inside a numeric date.
 func cleanDateToks(toks []string) []string {
 	out := make([]string, len(toks))
 	for i, t := range toks {
@@ -349,8 +356,29 @@ func cleanDateToks(toks []string) []string {
 			// "Date:25/12/2018"
 			out[i] = out[i][j+1:]
 		}
+		out[i] = fixDateDigits(out[i])
 	}
 	return out
+}
+
+// slipDateRE is a numeric date of day, month and year in which OCR may
+// have read a digit as a look-alike letter ("2O/03/2018", "20/O3/2Ol8").
+var slipDateRE = regexp.MustCompile(`^[0-9OoDIl|]{1,2}([/.-])[0-9OoDIl|]{1,2}([/.-])(?:[0-9OoDIl|]{4}|[0-9OoDIl|]{2})$`)
+
+// fixDateDigits repairs look-alike letters in a token that has the exact
+// shape of a numeric date with both separators equal: O, o and D for 0, I,
+// l and | for 1. Only those slips are repaired, where no other reading is
+// possible; a token with any other letter, or one that already parses, is
+// left as it is.
+func fixDateDigits(t string) string {
+	if !strings.ContainsAny(t, "OoDIl|") {
+		return t
+	}
+	m := slipDateRE.FindStringSubmatch(t)
+	if m == nil || m[1] != m[2] {
+		return t
+	}
+	return strings.NewReplacer("O", "0", "o", "0", "D", "0", "I", "1", "l", "1", "|", "1").Replace(t)
 }
 
 func hasTime(s string) bool {
@@ -528,8 +556,9 @@ type candidate struct {
 // total finds the receipt's final amount. Candidates are amounts on (or
 // right under) total-labelled lines, ranked by label strength. Cash handed
 // over minus change, when both are printed, confirms a candidate; a rounded
-// total far from the unrounded one is an OCR misread and is dropped.
-func total(lines []line) (*docextract.Amount, int) {
+// total far from the unrounded one is an OCR misread and is dropped. It
+// returns the amount, its line and the evidence behind it (see Scores).
+func total(lines []line) (*docextract.Amount, int, float64) {
 	var cands []candidate
 	var cash, change *decimal.Decimal
 	changeLine := -1
@@ -613,12 +642,12 @@ func total(lines []line) (*docextract.Amount, int) {
 			}
 		}
 		if best != nil {
-			return amountPtr(best.v), best.line
+			return amountPtr(best.v), best.line, evTotalPaid * lineConf(lines[best.line])
 		}
 		// No change given: the amount paid is the total, and a total
 		// label reading otherwise is a misread.
 		if change != nil && change.IsZero() && len(cands) > 0 {
-			return amountPtr(*paid), cands[len(cands)-1].line
+			return amountPtr(*paid), cands[len(cands)-1].line, evTotalCash * lineConf(lines[max(0, changeLine)])
 		}
 		// Tendered minus change printed elsewhere (under a label OCR
 		// garbled) confirms itself.
@@ -629,7 +658,7 @@ func total(lines []line) (*docextract.Amount, int) {
 				}
 				for _, a := range lines[i].amts {
 					if a.v.Equal(*paid) {
-						return amountPtr(*paid), i
+						return amountPtr(*paid), i, evTotalCash * lineConf(lines[i])
 					}
 				}
 			}
@@ -674,12 +703,21 @@ func total(lines []line) (*docextract.Amount, int) {
 				}
 			}
 		}
-		return amountPtr(best.v), best.line
+		ev := evTotalLabel[min(best.prio, len(evTotalLabel)-1)]
+		for _, c := range kept {
+			// Printed twice under total labels ("TOTAL" and "NETT
+			// TOTAL"): two readings agree.
+			if c.line != best.line && c.v.Equal(best.v) {
+				ev = min(evTotalPaid, ev+0.05)
+				break
+			}
+		}
+		return amountPtr(best.v), best.line, ev * lineConf(lines[best.line])
 	}
 	if paid != nil && change != nil {
-		return amountPtr(*paid), max(0, changeLine-1)
+		return amountPtr(*paid), max(0, changeLine-1), evTotalPaidOnly * lineConf(lines[max(0, changeLine)])
 	}
-	return nil, -1
+	return nil, -1, 0
 }
 
 // isRounded5 reports whether v is a multiple of 0.05 (cash rounding).

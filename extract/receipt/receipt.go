@@ -30,7 +30,17 @@ type amount struct {
 // Extract reads the fields of a receipt from the words of its pages (OCR or
 // text layer). Fields that cannot be read are nil; LineItems is never nil.
 func Extract(pages []layout.Page) *docextract.ReceiptData {
+	d, _ := ExtractScored(pages)
+	return d
+}
+
+// ExtractScored is Extract that also scores each field read: a map from the
+// field's JSON name in "general" ("TotalGrossPrice", "ReceiptDate", ...) and
+// "lineItems" to a confidence in 0..1 built from the evidence behind the
+// value (see Scores). Null fields have no entry.
+func ExtractScored(pages []layout.Page) (*docextract.ReceiptData, map[string]float64) {
 	d := &docextract.ReceiptData{DocType: string(docextract.Receipt), LineItems: []docextract.LineItem{}}
+	conf := map[string]float64{}
 	var lines []line
 	for i := range pages {
 		for _, l := range layout.Lines(&pages[i]) {
@@ -38,24 +48,54 @@ func Extract(pages []layout.Page) *docextract.ReceiptData {
 		}
 	}
 	if len(lines) == 0 {
-		return d
+		return d, conf
 	}
 	g := &d.General
-	nameEnd := 0
-	g.MerchantName, nameEnd = merchant(lines)
+	var nameEnd int
+	var nameConf, dateConf, totalConf float64
+	g.MerchantName, nameEnd, nameConf = merchant(lines)
 	if g.MerchantName != nil {
 		g.MerchantAddress = address(lines, nameEnd)
 	}
-	g.ReceiptDate = date(lines)
+	g.ReceiptDate, dateConf = date(lines)
 	g.ReceiptTime = timeOf(lines)
 	g.ReceiptNumber = receiptNumber(lines)
 	g.Currency = currency(lines)
-	total, totalLine := total(lines)
+	total, totalLine, totalConf := total(lines)
 	g.TotalGrossPrice = total
 	g.TotalTaxAmount = tax(lines, total)
 	g.PaymentMethod = payment(lines)
 	d.LineItems = items(lines, nameEnd, totalLine)
-	return d
+
+	// The items adding up to the total confirm both.
+	itemsConf := evItemsLoose
+	if total != nil && len(d.LineItems) > 0 {
+		sum := decimal.Zero
+		for _, it := range d.LineItems {
+			sum = sum.Add(it.ProductTotalPrice.Dec())
+		}
+		if sum.Equal(total.Dec()) {
+			itemsConf = evItemsSum
+			totalConf = max(totalConf, evTotalPaid*pageConf(lines))
+		}
+	}
+	put := func(name string, set bool, v float64) {
+		if set {
+			conf[name] = roundConf(v)
+		}
+	}
+	pc := pageConf(lines)
+	put("MerchantName", g.MerchantName != nil, nameConf)
+	put("MerchantAddress", g.MerchantAddress != nil, evAddress*pc)
+	put("ReceiptDate", g.ReceiptDate != nil, dateConf)
+	put("ReceiptTime", g.ReceiptTime != nil, evOther*pc)
+	put("ReceiptNumber", g.ReceiptNumber != nil, evOther*pc)
+	put("Currency", g.Currency != nil, evCurrency*pc)
+	put("TotalGrossPrice", total != nil, totalConf)
+	put("TotalTaxAmount", g.TotalTaxAmount != nil, evOther*pc)
+	put("PaymentMethod", g.PaymentMethod != nil, evOther*pc)
+	put("lineItems", len(d.LineItems) > 0, itemsConf*pc)
+	return d, conf
 }
 
 var (
