@@ -172,10 +172,16 @@ func (s *Server) accessibleDocuments(ctx context.Context, teamID string, ids []s
 			}
 		}
 		v.Passed = d.Passed
+		var conf map[string]float64
+		if len(d.FieldConfidence) > 0 {
+			if err := json.Unmarshal(d.FieldConfidence, &conf); err != nil {
+				s.Logger.ErrorContext(ctx, "download: stored field confidence", "document_id", d.ID, "err", err)
+			}
+		}
 		docs = append(docs, export.Document{
 			ID: d.ID, DocType: d.DocType, FileName: d.FileName, Data: data, Validation: v,
 			CreditsUsed: int(d.CreditsUsed), PageStart: d.PageStart, PageEnd: d.PageEnd,
-			TemplateID: d.TemplateID, CreatedAt: d.CreatedAt,
+			TemplateID: d.TemplateID, CreatedAt: d.CreatedAt, Confidence: conf,
 		})
 	}
 	return docs, nil

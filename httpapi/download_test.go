@@ -172,6 +172,7 @@ func TestDownloadErrors(t *testing.T) {
 func TestDownloadSingleJSON(t *testing.T) {
 	t.Parallel()
 	b := setupDownload(t)
+	b.store.docs[inv1].FieldConfidence = json.RawMessage(`{"InvoiceNumber":0.95}`)
 	// Duplicates, another team's id and an unknown id: one document remains.
 	resp, body := b.post(t, "", idsBody(inv1, inv1, othr, "66666666-6666-4666-8666-666666666666"))
 	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", body)
@@ -183,6 +184,7 @@ func TestDownloadSingleJSON(t *testing.T) {
 	require.Equal(t, inv1, got["document_id"])
 	require.Equal(t, true, got["passed_validation"])
 	require.Equal(t, float64(1), got["credits_used"])
+	require.Equal(t, map[string]any{"InvoiceNumber": 0.95}, got["confidence"], "the reader's confidence per field is exported")
 	require.NotContains(t, string(body), "SECRET")
 }
 
