@@ -41,31 +41,24 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("docextract: %d %s: %s", e.StatusCode, http.StatusText(e.StatusCode), e.Detail)
 }
 
+// sentinels maps a status code to the sentinel error it matches.
+var sentinels = map[int]error{
+	http.StatusBadRequest:            ErrBadRequest,
+	http.StatusUnauthorized:          ErrUnauthorized,
+	http.StatusPaymentRequired:       ErrInsufficientCredits,
+	http.StatusForbidden:             ErrForbidden,
+	http.StatusNotFound:              ErrNotFound,
+	http.StatusConflict:              ErrConflict,
+	http.StatusRequestEntityTooLarge: ErrTooLarge,
+	http.StatusUnprocessableEntity:   ErrUnprocessable,
+	http.StatusTooManyRequests:       ErrRateLimited,
+	http.StatusServiceUnavailable:    ErrUnavailable,
+}
+
 // Is matches the sentinel error of e's status code.
 func (e *Error) Is(target error) bool {
-	switch e.StatusCode {
-	case http.StatusBadRequest:
-		return target == ErrBadRequest
-	case http.StatusUnauthorized:
-		return target == ErrUnauthorized
-	case http.StatusPaymentRequired:
-		return target == ErrInsufficientCredits
-	case http.StatusForbidden:
-		return target == ErrForbidden
-	case http.StatusNotFound:
-		return target == ErrNotFound
-	case http.StatusConflict:
-		return target == ErrConflict
-	case http.StatusRequestEntityTooLarge:
-		return target == ErrTooLarge
-	case http.StatusUnprocessableEntity:
-		return target == ErrUnprocessable
-	case http.StatusTooManyRequests:
-		return target == ErrRateLimited
-	case http.StatusServiceUnavailable:
-		return target == ErrUnavailable
-	}
-	return false
+	s, ok := sentinels[e.StatusCode]
+	return ok && target == s
 }
 
 // errorFrom builds the *Error of a failed response from its (bounded) body.
