@@ -497,7 +497,17 @@ func nullBytes(b []byte) any {
 // or returns ECONFLICT when the key is still in use.
 func recordIdempotencyKey(ctx context.Context, tx pgx.Tx, u *store.Upload, now time.Time) error {
 	expired := ms(now.Add(-store.IdempotencyWindow))
-	if _, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE team_id = $1 AND created_at < $2`, u.Task.TeamID, expired); err != nil {
+	// This key's expired record, then up to 100 expired ones of any team:
+	// the table holds about a window's worth of keys, each upload pays a
+	// bounded share of the purge, and a team that stopped uploading does
+	// not leave its keys behind. SKIP LOCKED: concurrent uploads purge
+	// different rows instead of waiting for each other.
+	if _, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE team_id = $1 AND key = $2 AND created_at < $3`,
+		u.Task.TeamID, u.IdempotencyKey, expired); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM idempotency_keys WHERE ctid IN (
+		SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT 100 FOR UPDATE SKIP LOCKED)`, expired); err != nil {
 		return err
 	}
 	tag, err := tx.Exec(ctx, `INSERT INTO idempotency_keys (team_id, key, task_id, doc_type, created_at) VALUES ($1, $2, $3, $4, $5)

@@ -466,7 +466,16 @@ func nullBytes(b []byte) any {
 // or returns ECONFLICT when the key is still in use.
 func (db *DB) recordIdempotencyKey(ctx context.Context, tx *txn, u *store.Upload, now time.Time) error {
 	expired := ms(now.Add(-store.IdempotencyWindow))
-	if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE team_id = ? AND created_at < ?`, u.Task.TeamID, expired); err != nil {
+	// This key's expired record, then up to 100 expired ones of any team:
+	// the table holds about a window's worth of keys, each upload pays a
+	// bounded share of the purge, and a team that stopped uploading does
+	// not leave its keys behind.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE team_id = ? AND key = ? AND created_at < ?`,
+		u.Task.TeamID, u.IdempotencyKey, expired); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE rowid IN (
+		SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT 100)`, expired); err != nil {
 		return err
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO idempotency_keys (team_id, key, task_id, doc_type, created_at) VALUES (?, ?, ?, ?, ?)

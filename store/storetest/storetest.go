@@ -273,12 +273,16 @@ func testCore(t *testing.T, open Open) {
 		_, _, err = b.s.FindIdempotentUpload(b.ctx, b.team.ID, "order-18", epoch)
 		requireCode(t, docextract.ENOTFOUND, err)
 
-		// After the window the key is found no more and may be used again.
+		// After the window the key is found no more and may be used again;
+		// the next keyed upload of any team purges the other team's
+		// expired key too.
 		b.clock.add(store.IdempotencyWindow + time.Second)
 		_, _, err = b.s.FindIdempotentUpload(b.ctx, b.team.ID, "order-17", b.clock.now().Add(-store.IdempotencyWindow))
 		requireCode(t, docextract.ENOTFOUND, err)
 		third, err := up(b.team.ID, "order-17")
 		require.NoError(t, err)
+		_, _, err = b.s.FindIdempotentUpload(b.ctx, other.ID, "order-17", time.Time{})
+		requireCode(t, docextract.ENOTFOUND, err)
 		id, _, err = b.s.FindIdempotentUpload(b.ctx, b.team.ID, "order-17", b.clock.now().Add(-store.IdempotencyWindow))
 		require.NoError(t, err)
 		require.Equal(t, third.ID, id)
