@@ -283,5 +283,6 @@ type Store interface {
 	Ledger
 	Webhooks
 	SigningKeys
+	Templates
 	Close() error
 }
