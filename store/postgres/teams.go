@@ -14,7 +14,7 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 	if name == "" {
 		return nil, docextract.Errorf(docextract.EINVALID, "Team name required.")
 	}
-	t := &store.Team{ID: db.NewID(), Name: name, CreatedAt: db.now().Truncate(1e6)}
+	t := &store.Team{ID: db.NewID(), Name: name, Classification: docextract.ClassificationAuto, CreatedAt: db.now().Truncate(1e6)}
 	err := db.tx(ctx, true, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO teams (id, name, created_at) VALUES ($1, $2, $3)`, t.ID, t.Name, ms(t.CreatedAt)); err != nil {
 			return err
@@ -32,7 +32,7 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 func (db *DB) FindTeam(ctx context.Context, id string) (*store.Team, error) {
 	var t store.Team
 	var created int64
-	err := db.pool.QueryRow(ctx, `SELECT id, name, created_at FROM teams WHERE id = $1`, id).Scan(&t.ID, &t.Name, &created)
+	err := db.pool.QueryRow(ctx, `SELECT id, name, classification, created_at FROM teams WHERE id = $1`, id).Scan(&t.ID, &t.Name, &t.Classification, &created)
 	if err != nil {
 		return nil, rowErr(err, "Team")
 	}
@@ -112,4 +112,19 @@ func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error
 	}
 	k.CreatedAt = fromMS(created)
 	return &k, nil
+}
+
+// SetClassification implements store.Teams.
+func (db *DB) SetClassification(ctx context.Context, teamID string, c docextract.Classification) error {
+	if _, ok := docextract.ParseClassification(string(c)); !ok {
+		return docextract.Errorf(docextract.EINVALID, "classification must be auto or review.")
+	}
+	tag, err := db.pool.Exec(ctx, `UPDATE teams SET classification = $1 WHERE id = $2`, string(c), teamID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return notFound("Team")
+	}
+	return nil
 }
