@@ -126,6 +126,7 @@ func (s *Server) routes() {
 	s.taskResultsRoutes() // taskresults.go
 	s.accountRoutes()     // account.go
 	s.inboxRoutes()       // inbox.go
+	s.templateRoutes()    // templates.go
 }
 
 // Route returns the pattern of the API route that serves r, such as

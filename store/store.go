@@ -313,5 +313,6 @@ type Store interface {
 	Ledger
 	Webhooks
 	SigningKeys
+	Templates
 	Close() error
 }
