@@ -127,6 +127,7 @@ func (s *Server) routes() {
 	s.accountRoutes()     // account.go
 	s.inboxRoutes()       // inbox.go
 	s.templateRoutes()    // templates.go
+	s.lifecycleRoutes()   // lifecycle.go
 }
 
 // Route returns the pattern of the API route that serves r, such as
