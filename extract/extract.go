@@ -67,6 +67,10 @@ type Input struct {
 	DocType docextract.DocType
 	// Password opens an encrypted PDF.
 	Password string
+	// Templates are invoice2data templates of this extraction only (say, the
+	// uploading team's), tried before Config.Templates: the first of them
+	// that matches an invoice wins and its id becomes the template_id.
+	Templates *template.Set
 }
 
 // Document is one document found in a file (a file may hold several).

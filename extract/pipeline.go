@@ -243,7 +243,7 @@ func (x *Extractor) extractImage(ctx context.Context, in Input, res *Result) err
 		return fmt.Errorf("extract: OCR: %w", err)
 	}
 	page.Number, page.OCR = 1, true
-	res.Documents = x.fromPages(in.DocType, []layout.Page{page}, "ocr")
+	res.Documents = x.fromPages(in, []layout.Page{page}, "ocr")
 	return nil
 }
 
@@ -302,7 +302,7 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 	if allEmpty(pages) && x.ocr == nil {
 		return ErrNoOCR
 	}
-	res.Documents = x.fromPages(in.DocType, pages, source)
+	res.Documents = x.fromPages(in, pages, source)
 	return nil
 }
 

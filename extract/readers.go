@@ -17,8 +17,10 @@ import (
 
 // fromPages turns the pages of a file into documents: split into document
 // ranges, classify each, read it with a user template or the generic reader
-// of its type, and validate it.
-func (x *Extractor) fromPages(want docextract.DocType, pages []layout.Page, source string) []Document {
+// of its type, and validate it. Invoices try in.Templates, then
+// Config.Templates, before the generic reader.
+func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Document {
+	want := in.DocType
 	var docs []Document
 	for _, r := range split.Split(pages) {
 		sub := pages[r.Start-1 : r.End]
@@ -35,22 +37,42 @@ func (x *Extractor) fromPages(want docextract.DocType, pages []layout.Page, sour
 			docs = append(docs, d)
 			continue
 		}
-		if typ == docextract.Invoice && x.cfg.Templates != nil && len(x.cfg.Templates.Templates) > 0 {
-			text := template.Text(sub)
-			if t, ok := x.cfg.Templates.Match(text); ok {
-				if data, err := t.Extract(text); err == nil {
-					d.TemplateID, d.Source, d.Data = t.ID, "template", data
-					d.Validation = validate.Invoice(data)
-					d.FieldConfidence = presentConfidence(data, d.Validation.Passed)
-					docs = append(docs, d)
-					continue
-				}
-			}
+		if typ == docextract.Invoice && readTemplate(&d, sub, in.Templates, x.cfg.Templates) {
+			docs = append(docs, d)
+			continue
 		}
 		d.Data, d.Validation, d.TemplateID, d.FieldConfidence = readPages(typ, sub)
 		docs = append(docs, d)
 	}
 	return docs
+}
+
+// readTemplate reads the invoice pages into d with the first template of
+// sets (in order) that matches and finds its required fields, and reports
+// whether one did.
+func readTemplate(d *Document, pages []layout.Page, sets ...*template.Set) bool {
+	var text string
+	for _, set := range sets {
+		if set == nil || len(set.Templates) == 0 {
+			continue
+		}
+		if text == "" {
+			text = template.Text(pages)
+		}
+		t, ok := set.Match(text)
+		if !ok {
+			continue
+		}
+		data, err := t.Extract(text)
+		if err != nil {
+			continue
+		}
+		d.TemplateID, d.Source, d.Data = t.ID, "template", data
+		d.Validation = validate.Invoice(data)
+		d.FieldConfidence = presentConfidence(data, d.Validation.Passed)
+		return true
+	}
+	return false
 }
 
 // readPages runs the generic reader of typ.

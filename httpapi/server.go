@@ -121,6 +121,7 @@ func (s *Server) routes() {
 	s.webhookRoutes()     // webhook_api.go
 	s.taskResultsRoutes() // taskresults.go
 	s.accountRoutes()     // account.go
+	s.templateRoutes()    // templates.go
 }
 
 // Route returns the pattern of the API route that serves r, such as

@@ -117,6 +117,9 @@ type options struct {
 		worker.Extractor
 	}
 	workers int
+	// templates wires the team templates of the store into the workers
+	// and the template-group filters, as the server does.
+	templates bool
 }
 
 func setup(t testing.TB, o options) *bundle {
@@ -133,6 +136,16 @@ func setup(t testing.TB, o options) *bundle {
 	b.srv = &httpapi.Server{Store: db, SpoolDir: dir, Inspector: b.x, OnTaskQueued: b.pool.Notify, Logger: quiet}
 	if o.extractor != nil {
 		b.srv.Inspector, b.pool.Extractor = o.extractor, o.extractor
+	}
+	if o.templates {
+		stored := &worker.StoredTemplates{Store: db, Logger: quiet}
+		b.pool.Templates = stored
+		b.srv.TemplateGroups = func(id string) []string {
+			if g := stored.GroupOf(ctx, id); g != "" {
+				return []string{g}
+			}
+			return nil
+		}
 	}
 	if o.rate != "" {
 		r, err := ratelimit.ParseRate(o.rate)

@@ -288,5 +288,6 @@ type Store interface {
 	Ledger
 	Webhooks
 	SigningKeys
+	Templates
 	Close() error
 }

@@ -55,6 +55,10 @@ type Pool struct {
 	Store Store
 	// Extractor reads the files; required.
 	Extractor Extractor
+	// Templates, when set, gives each extraction the invoice2data
+	// templates of the task's team (StoredTemplates reads those uploaded
+	// through the API), tried before the extractor's own.
+	Templates TemplateSource
 	// Workers is the number of concurrent extractions (default 2).
 	Workers int
 	// SpareWorkers run beside Workers for fairness across teams: while
@@ -373,9 +377,15 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	case err != nil:
 		return err // the store failed: retried when the lease expires
 	}
+	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password}
+	if p.Templates != nil {
+		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
+			return fmt.Errorf("team templates: %w", err) // the store failed: retried when the lease expires
+		}
+	}
 	started := time.Now()
-	res, err := p.Extractor.Extract(ctx, extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password})
-	data = nil
+	res, err := p.Extractor.Extract(ctx, in)
+	data, in.Data = nil, nil
 	took := time.Since(started)
 	report := func(charged int64) {
 		if p.OnExtracted != nil {

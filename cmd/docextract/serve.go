@@ -233,8 +233,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		c.baseURL = "http://" + addr
 	}
 
+	// Templates uploaded through the API are read from the store for each
+	// extraction; their group ids join the built-in and --templates groups.
+	stored := &worker.StoredTemplates{Store: db, Logger: log}
 	groups := func(id string) []string {
 		if g := extract.TemplateGroup(templates, id); g != "" {
+			return []string{g}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if g := stored.GroupOf(ctx, id); g != "" {
 			return []string{g}
 		}
 		return nil
@@ -246,7 +254,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	met := newMetrics(db)
 	hooks := &dispatch.Dispatcher{Store: db, AllowPrivate: c.allowPrivate, Policy: delivery.Policy{Schedule: schedule},
 		BaseURL: c.baseURL, TemplateGroups: groups, Logger: log, OnAttempt: met.observeAttempt}
-	pool := &worker.Pool{Store: db, Extractor: x, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
+	pool := &worker.Pool{Store: db, Extractor: x, Templates: stored, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
 		OnTaskEvent: hooks.Wake, OnExtracted: met.observeExtraction, Logger: log}
 	limiter := ratelimit.New(rate, nil)
 	if pg, ok := db.(*postgres.DB); ok {
