@@ -122,6 +122,7 @@ func (s *Server) routes() {
 	s.taskResultsRoutes() // taskresults.go
 	s.accountRoutes()     // account.go
 	s.templateRoutes()    // templates.go
+	s.lifecycleRoutes()   // lifecycle.go
 }
 
 // Route returns the pattern of the API route that serves r, such as

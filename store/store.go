@@ -48,6 +48,9 @@ type Task struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	CompletedAt  time.Time // zero until completed or failed
+	// Reprocessing is true while a reprocessing of the finished task is
+	// queued or running (ReprocessTask); read-only.
+	Reprocessing bool
 }
 
 // Finished reports whether the task has reached completed or failed.
@@ -233,6 +236,23 @@ type Tasks interface {
 	FailTask(ctx context.Context, taskID, code, detail string) (*TaskEvent, error)
 	// DeleteDocument removes the document irreversibly; see DeleteResult.
 	DeleteDocument(ctx context.Context, id string) (*DeleteResult, error)
+	// ReprocessTask queues the finished (completed or failed) task to be
+	// extracted again from its stored file: a job of kind JobReprocess and,
+	// under the job's id, a hold of ReprocessHold credits (EPAYMENT when
+	// the team's available balance is lower). ECONFLICT when the task is
+	// not finished or already being reprocessed; ENOTFOUND when deleted.
+	// The task keeps its status; Task.Reprocessing is true until the job
+	// ends.
+	ReprocessTask(ctx context.Context, taskID string) error
+	// CompleteReprocess writes what Reprocess decides for the reprocessing
+	// job jobID and extraction c (c.Documents without ids), removes the
+	// job and records no event; it reports whether the documents were
+	// replaced. ENOTFOUND when the job (or its task) is gone.
+	CompleteReprocess(ctx context.Context, jobID string, c *Completion) (replaced bool, err error)
+	// AbandonReprocess voids the hold of the reprocessing job jobID and
+	// removes the job: the task keeps its documents. ENOTFOUND when the job
+	// is gone.
+	AbandonReprocess(ctx context.Context, jobID string) error
 	// FindTaskEvent returns the event recorded for the task, or ENOTFOUND.
 	FindTaskEvent(ctx context.Context, taskID string) (*TaskEvent, error)
 	// FindIdempotentUpload returns the task id and requested type recorded

@@ -40,6 +40,8 @@ type Store interface {
 	WaitTask(ctx context.Context, taskID string, status docextract.TaskStatus) error
 	CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error)
 	FailTask(ctx context.Context, taskID, code, detail string) (*store.TaskEvent, error)
+	CompleteReprocess(ctx context.Context, jobID string, c *store.Completion) (bool, error)
+	AbandonReprocess(ctx context.Context, jobID string) error
 }
 
 // Extractor extracts the documents of a file. *extract.Extractor
@@ -353,6 +355,9 @@ func (p *Pool) processSafely(ctx context.Context, log *slog.Logger, job *store.J
 // event of a task are committed in one transaction that refuses a finished
 // task, so a job run again after a crash never charges or stores twice.
 func (p *Pool) process(ctx context.Context, job *store.Job) error {
+	if job.Kind == store.JobReprocess {
+		return p.reprocess(ctx, job)
+	}
 	if job.Attempts > p.MaxAttempts {
 		p.Logger.Warn("task failed: too many attempts", "task_id", job.TaskID, "attempts", job.Attempts)
 		return p.fail(ctx, job.TaskID, docextract.FailProcessing, "")
@@ -408,21 +413,9 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 		return p.fail(ctx, task.ID, docextract.FailProcessing, extract.FailureDetail(err))
 	}
 
-	c := &store.Completion{TaskID: task.ID, ContentType: res.ContentType, PageCount: res.PageCount}
-	for _, d := range res.Documents {
-		if d.DocType != task.DocType || d.Mismatch {
-			continue // not of the requested type: no result, no charge
-		}
-		doc, err := storeDocument(task, d)
-		if err != nil {
-			return err
-		}
-		if len(c.Documents) == 0 {
-			doc.ID = task.ID // the first document keeps the upload's id
-		} else {
-			doc.ID = p.NewID()
-		}
-		c.Documents = append(c.Documents, doc)
+	c, err := p.completion(task, res, true)
+	if err != nil {
+		return err
 	}
 	ev, err := p.Store.CompleteTask(ctx, c)
 	if err != nil {
@@ -436,6 +429,86 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	}
 	report(charged)
 	p.emit(ev)
+	return nil
+}
+
+// completion turns the documents of the requested type in res into the
+// task's completion; documents of another type have no result and no
+// charge. With ids, the first document keeps the task's id and the others
+// get new ones; without, the store assigns them (reprocessing).
+func (p *Pool) completion(task *store.Task, res *extract.Result, ids bool) (*store.Completion, error) {
+	c := &store.Completion{TaskID: task.ID, ContentType: res.ContentType, PageCount: res.PageCount}
+	for _, d := range res.Documents {
+		if d.DocType != task.DocType || d.Mismatch {
+			continue // not of the requested type: no result, no charge
+		}
+		doc, err := storeDocument(task, d)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case !ids:
+		case len(c.Documents) == 0:
+			doc.ID = task.ID // the first document keeps the upload's id
+		default:
+			doc.ID = p.NewID()
+		}
+		c.Documents = append(c.Documents, doc)
+	}
+	return c, nil
+}
+
+// reprocess runs a reprocessing job of a finished task: the stored file is
+// extracted again (with the team's current templates) and the task's
+// documents are replaced in one transaction that captures their credits
+// from the job's hold. The task keeps its status and its event: nothing
+// is emitted. When the extraction fails (or needs a password, which is not
+// kept after the first run) the hold is voided and the documents stay.
+func (p *Pool) reprocess(ctx context.Context, job *store.Job) error {
+	abandon := func(reason string, err error) error {
+		p.Logger.Warn("reprocessing abandoned; the task keeps its documents", "task_id", job.TaskID, "reason", reason, "err", err)
+		return ignoreGone(p.Store.AbandonReprocess(ctx, job.ID))
+	}
+	if job.Attempts > p.MaxAttempts {
+		return abandon("too many attempts", nil)
+	}
+	task, err := p.Store.FindTask(ctx, job.TaskID)
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+		return p.Store.DeleteJob(ctx, job)
+	} else if err != nil {
+		return err
+	}
+	defer p.teamRunning(task.TeamID)()
+	data, err := p.Store.ReadFile(ctx, task.ID)
+	switch {
+	case docextract.ErrorCode(err) == docextract.ENOTFOUND:
+		return abandon("no stored file", err)
+	case err != nil:
+		return err
+	}
+	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType}
+	if p.Templates != nil {
+		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
+			return fmt.Errorf("team templates: %w", err)
+		}
+	}
+	res, err := p.Extractor.Extract(ctx, in)
+	data, in.Data = nil, nil
+	switch {
+	case ctx.Err() != nil:
+		return context.Canceled
+	case err != nil:
+		return abandon("extraction", err)
+	}
+	c, err := p.completion(task, res, false)
+	if err != nil {
+		return err
+	}
+	replaced, err := p.Store.CompleteReprocess(ctx, job.ID, c)
+	if err != nil {
+		return ignoreGone(err)
+	}
+	p.Logger.Info("task reprocessed", "task_id", task.ID, "documents", len(c.Documents), "replaced", replaced)
 	return nil
 }
 

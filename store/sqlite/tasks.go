@@ -12,13 +12,14 @@ import (
 	"github.com/docextract/docextract/store"
 )
 
-const taskColumns = `id, team_id, doc_type, status, outcome, error_code, error_detail, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at`
+const taskColumns = `id, team_id, doc_type, status, outcome, error_code, error_detail, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at,
+	EXISTS (SELECT 1 FROM jobs WHERE jobs.task_id = tasks.id AND jobs.kind = 'reprocess')`
 
 func scanTask(s scanner) (*store.Task, error) {
 	var t store.Task
 	var created, updated, completed sql.NullInt64
 	if err := s.Scan(&t.ID, &t.TeamID, &t.DocType, &t.Status, &t.Outcome, &t.ErrorCode, &t.ErrorDetail, &t.IngestSource, &t.FileName, &t.ContentType,
-		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed); err != nil {
+		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed, &t.Reprocessing); err != nil {
 		return nil, err
 	}
 	t.CreatedAt, t.UpdatedAt, t.CompletedAt = fromMS(created), fromMS(updated), fromMS(completed)
@@ -360,17 +361,8 @@ func (db *DB) settleTask(ctx context.Context, taskID string, decide func(*store.
 func (db *DB) writeSettlement(ctx context.Context, tx *txn, s *store.Settlement) error {
 	t := &s.Task
 	upd := ms(t.UpdatedAt)
-	for _, d := range s.Documents {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
-				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
-				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence, field_confidence = excluded.field_confidence,
-				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
-			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
-			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, nullBytes(d.FieldConfidence), d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
-			return err
-		}
+	if err := upsertDocuments(ctx, tx, s.Documents); err != nil {
+		return err
 	}
 	switch {
 	case t.Status == docextract.TaskFailed:
@@ -443,6 +435,9 @@ func (db *DB) DeleteDocument(ctx context.Context, id string) (*store.DeleteResul
 		if err := db.void(ctx, tx, taskID); err != nil {
 			return err
 		}
+		if err := db.voidReprocessHolds(ctx, tx, taskID); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM tasks WHERE id = ?`, taskID); err != nil {
 			return err
 		}
@@ -500,4 +495,21 @@ func (db *DB) FindIdempotentUpload(ctx context.Context, teamID, key string, sinc
 		return "", "", rowErr(err, "Idempotency key")
 	}
 	return taskID, docextract.DocType(docType), nil
+}
+
+// upsertDocuments inserts docs, or updates those whose id exists.
+func upsertDocuments(ctx context.Context, tx *txn, docs []*store.Document) error {
+	for _, d := range docs {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
+				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
+				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence, field_confidence = excluded.field_confidence,
+				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
+			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
+			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, nullBytes(d.FieldConfidence), d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
