@@ -44,6 +44,10 @@ type Server struct {
 	// Webhooks, when set, serves the webhook management API with it as the
 	// delivery side (*dispatch.Dispatcher); nil answers that API with 501.
 	Webhooks Webhooks
+	// InboxDomain is the mail domain of the teams' e-mail inboxes
+	// (package ingest/email), shown by GET /api/v1/inbox; "" when the
+	// server takes no mail (the inbox then shows its token only).
+	InboxDomain string
 	// Logger receives structured logs; nil means slog.Default().
 	Logger *slog.Logger
 	// Limits bound how long a request may hold its connection (body read
@@ -121,6 +125,7 @@ func (s *Server) routes() {
 	s.webhookRoutes()     // webhook_api.go
 	s.taskResultsRoutes() // taskresults.go
 	s.accountRoutes()     // account.go
+	s.inboxRoutes()       // inbox.go
 	s.templateRoutes()    // templates.go
 	s.lifecycleRoutes()   // lifecycle.go
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"time"
@@ -12,9 +14,25 @@ import (
 
 // Team owns API keys, credits, tasks and documents.
 type Team struct {
-	ID        string
-	Name      string
-	CreatedAt time.Time
+	ID   string
+	Name string
+	// InboxToken is the secret part of the team's e-mail inbox addresses,
+	// <type>+<token>@<domain> (package ingest/email): 20 lowercase hex
+	// characters, made by CreateTeam. It is not an API key: it only lets
+	// a sender add documents, which hold the team's credits.
+	InboxToken string
+	// InboxDocType is the document type of mail sent to <token>@<domain>,
+	// the address without a type; invoice unless set by SetInboxDocType.
+	InboxDocType docextract.DocType
+	CreatedAt    time.Time
+}
+
+// NewInboxToken returns a new random inbox token: 10 bytes from
+// crypto/rand as 20 lowercase hex characters.
+func NewInboxToken() string {
+	var b [10]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b[:])
 }
 
 // APIKey is a team credential. Only Hash (SHA-256 of the key) is stored; the
@@ -182,6 +200,12 @@ type Teams interface {
 	CreateTeam(ctx context.Context, name string) (*Team, error)
 	FindTeam(ctx context.Context, id string) (*Team, error)
 	CountTeams(ctx context.Context) (int, error)
+	// FindTeamByInboxToken returns the team whose InboxToken is token, or
+	// ENOTFOUND.
+	FindTeamByInboxToken(ctx context.Context, token string) (*Team, error)
+	// SetInboxDocType sets the team's InboxDocType; ENOTFOUND when there
+	// is no such team.
+	SetInboxDocType(ctx context.Context, teamID string, docType docextract.DocType) error
 	// CreateAPIKey stores k; k.ID and k.CreatedAt are set when empty.
 	CreateAPIKey(ctx context.Context, k *APIKey) error
 	// FindAPIKey returns the key with hash, or ENOTFOUND.
@@ -198,6 +222,12 @@ type Tasks interface {
 	// CreateUpload records u in one transaction that checks and holds the
 	// credits (EPAYMENT when short) and enqueues the task's job.
 	CreateUpload(ctx context.Context, u *Upload) error
+	// CreateUploads records every upload of us as CreateUpload does, all
+	// in one transaction: all are stored or none (EPAYMENT when the
+	// credits of any team fall short; the holds of one team add up). One
+	// e-mail's attachments are stored this way before the mail is
+	// acknowledged.
+	CreateUploads(ctx context.Context, us []*Upload) error
 	FindTask(ctx context.Context, id string) (*Task, error)
 	// ReadFile returns the file uploaded with the task; ENOTFOUND when the
 	// task (or its file) is gone.

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -58,43 +60,38 @@ func scanDocument(s scanner) (*store.Document, error) {
 
 // CreateUpload implements store.Tasks.
 func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
-	t := u.Task
-	if t == nil || t.ID == "" || t.TeamID == "" {
-		return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
-	}
-	now := db.now()
-	t.Status = docextract.TaskQueued
-	if t.IngestSource == "" {
-		t.IngestSource = docextract.SourceUpload
-	}
-	t.CreditsHeld = u.Credits
-	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
-	// The file is read once: a transaction that carries it is not rerun.
-	err := db.tx(ctx, u.File == nil, func(tx pgx.Tx) error {
-		if u.IdempotencyKey != "" {
-			// First: a concurrent upload with the same key waits here
-			// for the first to commit, then finds the key taken.
-			if err := recordIdempotencyKey(ctx, tx, u, now); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-			t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
-			VALUES ($1, $2, $3, 0, $4, $5, $6, 0, 0, $7, $8)`,
-			t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES ($1, $2, 'extract', $3, $4)`,
-			db.NewID(), t.ID, ms(now), ms(now)); err != nil {
-			return err
+	return db.CreateUploads(ctx, []*store.Upload{u})
+}
+
+// CreateUploads implements store.Tasks.
+func (db *DB) CreateUploads(ctx context.Context, us []*store.Upload) error {
+	retry := true // a transaction that carries a file reads it once: it is not rerun
+	for _, u := range us {
+		if t := u.Task; t == nil || t.ID == "" || t.TeamID == "" {
+			return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
 		}
 		if u.File != nil {
-			if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
-				return fmt.Errorf("store upload file: %w", err)
+			retry = false
+		}
+	}
+	now := db.now()
+	for _, u := range us {
+		t := u.Task
+		t.Status = docextract.TaskQueued
+		if t.IngestSource == "" {
+			t.IngestSource = docextract.SourceUpload
+		}
+		t.CreditsHeld = u.Credits
+		t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
+	}
+	// The holds are taken in team order, so two transactions holding
+	// credits of the same teams lock their balance rows in one order.
+	holds := slices.Clone(us)
+	slices.SortStableFunc(holds, func(a, b *store.Upload) int { return strings.Compare(a.Task.TeamID, b.Task.TeamID) })
+	err := db.tx(ctx, retry, func(tx pgx.Tx) error {
+		for _, u := range us {
+			if err := db.createUpload(ctx, tx, u, now); err != nil {
+				return err
 			}
 		}
 		if err := db.notify(ctx, tx, ChannelJobs); err != nil {
@@ -105,13 +102,50 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 		// credits one at a time, and each holds the lock only for the
 		// hold and the commit, not while its file is written. A refused
 		// hold rolls everything back.
-		return db.hold(ctx, tx, t.TeamID, t.ID, u.Credits)
+		for _, u := range holds {
+			if err := db.hold(ctx, tx, u.Task.TeamID, u.Task.ID, u.Credits); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23503" && pe.ConstraintName == "tasks_team_id_fkey" {
 		return notFound("Team")
 	}
 	return err
+}
+
+// createUpload writes u inside tx, all but its credit hold.
+func (db *DB) createUpload(ctx context.Context, tx pgx.Tx, u *store.Upload, now time.Time) error {
+	t := u.Task
+	if u.IdempotencyKey != "" {
+		// First: a concurrent upload with the same key waits here
+		// for the first to commit, then finds the key taken.
+		if err := recordIdempotencyKey(ctx, tx, u, now); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
+		VALUES ($1, $2, $3, 0, $4, $5, $6, 0, 0, $7, $8)`,
+		t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES ($1, $2, 'extract', $3, $4)`,
+		db.NewID(), t.ID, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if u.File != nil {
+		if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
+			return fmt.Errorf("store upload file: %w", err)
+		}
+	}
+	return nil
 }
 
 // fileChunk is the largest piece of a file stored in one row: a 20 MB

@@ -51,48 +51,68 @@ func scanDocument(s scanner) (*store.Document, error) {
 
 // CreateUpload implements store.Tasks.
 func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
-	t := u.Task
-	if t == nil || t.ID == "" || t.TeamID == "" {
-		return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
+	return db.CreateUploads(ctx, []*store.Upload{u})
+}
+
+// CreateUploads implements store.Tasks.
+func (db *DB) CreateUploads(ctx context.Context, us []*store.Upload) error {
+	for _, u := range us {
+		if t := u.Task; t == nil || t.ID == "" || t.TeamID == "" {
+			return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
+		}
 	}
 	now := db.now()
-	t.Status = docextract.TaskQueued
-	if t.IngestSource == "" {
-		t.IngestSource = docextract.SourceUpload
+	for _, u := range us {
+		t := u.Task
+		t.Status = docextract.TaskQueued
+		if t.IngestSource == "" {
+			t.IngestSource = docextract.SourceUpload
+		}
+		t.CreditsHeld = u.Credits
+		t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
 	}
-	t.CreditsHeld = u.Credits
-	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
 	return db.writeTx(ctx, func(tx *txn) error {
-		if u.IdempotencyKey != "" {
-			if err := db.recordIdempotencyKey(ctx, tx, u, now); err != nil {
+		for _, u := range us {
+			if err := db.createUpload(ctx, tx, u, now); err != nil {
 				return err
 			}
 		}
-		if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
-			VALUES (?, ?, ?, 0, ?, ?, ?, 0, 0, ?, ?)`,
-			t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES (?, ?, 'extract', ?, ?)`,
-			db.NewID(), t.ID, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if u.File == nil {
-			return nil
-		}
-		if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
-			return fmt.Errorf("store upload file: %w", err)
-		}
 		return nil
 	})
+}
+
+// createUpload writes u inside tx.
+func (db *DB) createUpload(ctx context.Context, tx *txn, u *store.Upload, now time.Time) error {
+	t := u.Task
+	if u.IdempotencyKey != "" {
+		if err := db.recordIdempotencyKey(ctx, tx, u, now); err != nil {
+			return err
+		}
+	}
+	if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
+		VALUES (?, ?, ?, 0, ?, ?, ?, 0, 0, ?, ?)`,
+		t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES (?, ?, 'extract', ?, ?)`,
+		db.NewID(), t.ID, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if u.File == nil {
+		return nil
+	}
+	if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
+		return fmt.Errorf("store upload file: %w", err)
+	}
+	return nil
 }
 
 // fileChunk is the largest piece of a file stored in one row: big enough

@@ -223,6 +223,73 @@ func testCore(t *testing.T, open Open) {
 		require.Equal(t, 1, j.Attempts)
 	})
 
+	t.Run("CreateUploadsAllOrNothing", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 5)
+		other, err := b.s.CreateTeam(b.ctx, "Other")
+		require.NoError(t, err)
+		require.NoError(t, b.s.Grant(b.ctx, other.ID, 1))
+		mk := func(team string, pages int, content string) *store.Upload {
+			return &store.Upload{Task: &store.Task{ID: uuid.NewString(), TeamID: team, DocType: docextract.Receipt,
+				IngestSource: docextract.SourceEmail, FileName: "a.pdf", ContentType: "application/pdf", PageCount: pages,
+				FileSize: int64(len(content))}, Credits: int64(pages), File: strings.NewReader(content)}
+		}
+		// The holds of one team add up: 3 + 3 > 5 refuses both, and the
+		// other team's upload in the same call with them.
+		refused := []*store.Upload{mk(b.team.ID, 3, "one"), mk(other.ID, 1, "two"), mk(b.team.ID, 3, "three")}
+		requireCode(t, docextract.EPAYMENT, b.s.CreateUploads(b.ctx, refused))
+		for _, u := range refused {
+			_, err := b.s.FindTask(b.ctx, u.Task.ID)
+			requireCode(t, docextract.ENOTFOUND, err)
+		}
+		require.Equal(t, credits.Balance{Granted: 5}, b.balance(t))
+
+		ok := []*store.Upload{mk(b.team.ID, 3, "one"), mk(other.ID, 1, "two"), mk(b.team.ID, 2, "three")}
+		require.NoError(t, b.s.CreateUploads(b.ctx, ok))
+		require.Equal(t, credits.Balance{Granted: 5, Held: 5}, b.balance(t))
+		for _, u := range ok {
+			got, err := b.s.FindTask(b.ctx, u.Task.ID)
+			require.NoError(t, err)
+			require.Equal(t, docextract.SourceEmail, got.IngestSource)
+			require.Equal(t, docextract.TaskQueued, got.Status)
+			require.Equal(t, u.Credits, got.CreditsHeld)
+			data, err := b.s.ReadFile(b.ctx, u.Task.ID)
+			require.NoError(t, err)
+			require.Equal(t, u.Task.FileSize, int64(len(data)))
+		}
+		st, err := b.s.QueueStats(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, 3, st.Jobs)
+		require.NoError(t, b.s.CreateUploads(b.ctx, nil), "nothing to store is no error")
+	})
+
+	t.Run("InboxToken", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 0)
+		require.Regexp(t, `^[0-9a-f]{20}$`, b.team.InboxToken)
+		require.Equal(t, docextract.Invoice, b.team.InboxDocType)
+		other, err := b.s.CreateTeam(b.ctx, "Other")
+		require.NoError(t, err)
+		require.NotEqual(t, b.team.InboxToken, other.InboxToken)
+
+		got, err := b.s.FindTeamByInboxToken(b.ctx, b.team.InboxToken)
+		require.NoError(t, err)
+		require.Equal(t, b.team.ID, got.ID)
+		require.Equal(t, b.team.InboxToken, got.InboxToken)
+		_, err = b.s.FindTeamByInboxToken(b.ctx, "0123456789abcdef0123")
+		requireCode(t, docextract.ENOTFOUND, err)
+		_, err = b.s.FindTeamByInboxToken(b.ctx, "")
+		requireCode(t, docextract.ENOTFOUND, err)
+
+		require.NoError(t, b.s.SetInboxDocType(b.ctx, b.team.ID, docextract.BankStatement))
+		got, err = b.s.FindTeam(b.ctx, b.team.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.BankStatement, got.InboxDocType)
+		require.Equal(t, b.team.InboxToken, got.InboxToken)
+		requireCode(t, docextract.EINVALID, b.s.SetInboxDocType(b.ctx, b.team.ID, "letter"))
+		requireCode(t, docextract.ENOTFOUND, b.s.SetInboxDocType(b.ctx, uuid.NewString(), docextract.Receipt))
+	})
+
 	t.Run("QueueStats", func(t *testing.T) {
 		t.Parallel()
 		b := setupClock(t, open, 10)
