@@ -26,10 +26,13 @@ type Task struct {
 	} `json:"original_file"`
 	CreditsHeld int64 `json:"credits_held"`
 	// Error is set for a failed task: code processing_failed or
-	// insufficient_credits, and its message.
+	// insufficient_credits, its message, and Detail when the file itself
+	// is the reason (e.g. "PDF engine memory limit of 256 MiB per document
+	// reached."), else "".
 	Error *struct {
 		Code    string `json:"code"`
 		Message string `json:"message"`
+		Detail  string `json:"detail"`
 	} `json:"error"`
 	Documents []struct {
 		ID        string `json:"id"`

@@ -127,8 +127,11 @@ func (x *Extractor) Inspect(ctx context.Context, data []byte, password string) (
 		if err != nil {
 			return info, fmt.Errorf("%w: %v", ErrMalformed, err)
 		}
-		if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPixels {
+		if cfg.Width <= 0 || cfg.Height <= 0 {
 			return info, fmt.Errorf("%w: image of %dx%d pixels", ErrMalformed, cfg.Width, cfg.Height)
+		}
+		if cfg.Width*cfg.Height > maxPixels {
+			return info, fmt.Errorf("%w: image of %dx%d pixels", &LimitError{Limit: fmt.Sprintf("image size limit of %d megapixels", maxPixels/1_000_000), Err: ErrMalformed}, cfg.Width, cfg.Height)
 		}
 		info.PageCount = 1
 		return info, nil
@@ -186,6 +189,10 @@ func (x *Extractor) Extract(ctx context.Context, in Input) (res *Result, err err
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 				err = ErrTimeout
 			}
+		}
+		var le *LimitError
+		if errors.Is(err, ErrTimeout) && !errors.As(err, &le) {
+			err = timeLimit(x.cfg.Timeout) // names the limit; still ErrTimeout
 		}
 		if res != nil {
 			res.Elapsed = time.Since(start)

@@ -54,6 +54,9 @@ type originalFile struct {
 type taskErrorJSON struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// Detail says why, when the file itself is the reason (a limit it
+	// hit, naming the limit); absent otherwise.
+	Detail string `json:"detail,omitempty"`
 }
 
 type taskDocStatus struct {
@@ -94,7 +97,7 @@ func (s *Server) handleGetTask(w http.ResponseWriter, r *http.Request, key *stor
 		out.CompletedAt = &t.CompletedAt
 	}
 	if t.ErrorCode != "" {
-		out.Error = &taskErrorJSON{Code: t.ErrorCode, Message: docextract.FailureMessages[t.ErrorCode]}
+		out.Error = &taskErrorJSON{Code: t.ErrorCode, Message: docextract.FailureMessages[t.ErrorCode], Detail: t.ErrorDetail}
 	}
 	for _, d := range docs {
 		out.Documents = append(out.Documents, taskDocStatus{ID: d.ID, DocType: string(d.DocType), Status: d.Status,

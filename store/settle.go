@@ -1,7 +1,9 @@
 package store
 
 import (
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
@@ -55,7 +57,7 @@ func Complete(t Task, c *Completion, b credits.Balance, h credits.Hold, now time
 	case docextract.EPAYMENT, docextract.ECONFLICT:
 		// Not covered (or nothing left to capture from): the task fails,
 		// charged nothing.
-		return Fail(t, docextract.FailInsufficientCredits, b, h, now)
+		return Fail(t, docextract.FailInsufficientCredits, "", b, h, now)
 	default:
 		return nil, err
 	}
@@ -66,7 +68,7 @@ func Complete(t Task, c *Completion, b credits.Balance, h credits.Hold, now time
 	if c.PageCount > 0 {
 		t.PageCount = c.PageCount
 	}
-	t.Status, t.ErrorCode = docextract.TaskCompleted, ""
+	t.Status, t.ErrorCode, t.ErrorDetail = docextract.TaskCompleted, "", ""
 	t.Outcome = docextract.OutcomeExtracted
 	if len(c.Documents) == 0 {
 		t.Outcome = docextract.OutcomeNoMatchingDocuments
@@ -86,8 +88,9 @@ func Complete(t Task, c *Completion, b credits.Balance, h credits.Hold, now time
 }
 
 // Fail settles a failure of task t with code (a docextract.Fail* code,
-// EINVALID otherwise): nothing is charged and the hold h is voided.
-func Fail(t Task, code string, b credits.Balance, h credits.Hold, now time.Time) (*Settlement, error) {
+// EINVALID otherwise) and detail (Task.ErrorDetail, cut to
+// MaxErrorDetail bytes): nothing is charged and the hold h is voided.
+func Fail(t Task, code, detail string, b credits.Balance, h credits.Hold, now time.Time) (*Settlement, error) {
 	if err := CheckFailCode(code); err != nil {
 		return nil, err
 	}
@@ -96,7 +99,7 @@ func Fail(t Task, code string, b credits.Balance, h credits.Hold, now time.Time)
 		return nil, err
 	}
 	now = now.Truncate(time.Millisecond)
-	t.Status, t.Outcome, t.ErrorCode = docextract.TaskFailed, "", code
+	t.Status, t.Outcome, t.ErrorCode, t.ErrorDetail = docextract.TaskFailed, "", code, cutDetail(detail)
 	t.UpdatedAt, t.CompletedAt = now, now
 	s := &Settlement{Task: t, Balance: nb, Hold: nh, Entries: entries}
 	s.Event = eventOf(&s.Task, event.TaskFailed)
@@ -119,6 +122,23 @@ func CheckFailCode(code string) error {
 		return docextract.Errorf(docextract.EINVALID, "Unknown failure code.")
 	}
 	return nil
+}
+
+// MaxErrorDetail bounds Task.ErrorDetail in bytes: it is a sentence for
+// people, never a log.
+const MaxErrorDetail = 500
+
+// cutDetail trims detail to MaxErrorDetail bytes on a rune boundary.
+func cutDetail(detail string) string {
+	detail = strings.TrimSpace(detail)
+	if len(detail) <= MaxErrorDetail {
+		return detail
+	}
+	detail = detail[:MaxErrorDetail]
+	for !utf8.ValidString(detail) {
+		detail = detail[:len(detail)-1]
+	}
+	return detail
 }
 
 // JobReprocess is the kind of the job ReprocessTask queues (the upload's

@@ -47,12 +47,16 @@ type APIKey struct {
 
 // Task is one upload. Its ID is the document_id the upload answers.
 type Task struct {
-	ID           string
-	TeamID       string
-	DocType      docextract.DocType
-	Status       docextract.TaskStatus
-	Outcome      string // completed tasks: extracted or no_matching_documents
-	ErrorCode    string // failed tasks: processing_failed or insufficient_credits
+	ID        string
+	TeamID    string
+	DocType   docextract.DocType
+	Status    docextract.TaskStatus
+	Outcome   string // completed tasks: extracted or no_matching_documents
+	ErrorCode string // failed tasks: processing_failed or insufficient_credits
+	// ErrorDetail says, for the task's owner, why a failed task failed
+	// when the reason is the file itself (e.g. the PDF engine's memory
+	// limit it hit); "" when there is nothing to add to the code.
+	ErrorDetail  string
 	IngestSource string // upload or email
 	FileName     string
 	ContentType  string
@@ -256,9 +260,10 @@ type Tasks interface {
 	// already, ENOTFOUND when it was deleted.
 	CompleteTask(ctx context.Context, c *Completion) (*TaskEvent, error)
 	// FailTask fails the task with code (processing_failed or
-	// insufficient_credits), voids its hold, removes its job and records its
-	// task.failed event. ECONFLICT when finished, ENOTFOUND when deleted.
-	FailTask(ctx context.Context, taskID, code string) (*TaskEvent, error)
+	// insufficient_credits) and detail (Task.ErrorDetail, may be ""), voids
+	// its hold, removes its job and records its task.failed event.
+	// ECONFLICT when finished, ENOTFOUND when deleted.
+	FailTask(ctx context.Context, taskID, code, detail string) (*TaskEvent, error)
 	// DeleteDocument removes the document irreversibly; see DeleteResult.
 	DeleteDocument(ctx context.Context, id string) (*DeleteResult, error)
 	// ReprocessTask queues the finished (completed or failed) task to be

@@ -39,7 +39,7 @@ type Store interface {
 	StartTask(ctx context.Context, taskID string) (*store.Task, error)
 	WaitTask(ctx context.Context, taskID string, status docextract.TaskStatus) error
 	CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error)
-	FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error)
+	FailTask(ctx context.Context, taskID, code, detail string) (*store.TaskEvent, error)
 	CompleteReprocess(ctx context.Context, jobID string, c *store.Completion) (bool, error)
 	AbandonReprocess(ctx context.Context, jobID string) error
 }
@@ -345,7 +345,7 @@ func (p *Pool) processSafely(ctx context.Context, log *slog.Logger, job *store.J
 	defer func() {
 		if v := recover(); v != nil {
 			log.Error("task failed: panic in processing", "task_id", job.TaskID, "panic", v)
-			err = p.fail(context.WithoutCancel(ctx), job.TaskID, docextract.FailProcessing)
+			err = p.fail(context.WithoutCancel(ctx), job.TaskID, docextract.FailProcessing, "")
 		}
 	}()
 	return p.process(ctx, job)
@@ -360,7 +360,7 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	}
 	if job.Attempts > p.MaxAttempts {
 		p.Logger.Warn("task failed: too many attempts", "task_id", job.TaskID, "attempts", job.Attempts)
-		return p.fail(ctx, job.TaskID, docextract.FailProcessing)
+		return p.fail(ctx, job.TaskID, docextract.FailProcessing, "")
 	}
 	task, err := p.Store.StartTask(ctx, job.TaskID)
 	switch docextract.ErrorCode(err) {
@@ -378,7 +378,7 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 			return nil // deleted since it started
 		}
 		p.Logger.Error("task failed: no stored file", "task_id", task.ID)
-		return p.fail(ctx, task.ID, docextract.FailProcessing)
+		return p.fail(ctx, task.ID, docextract.FailProcessing, "")
 	case err != nil:
 		return err // the store failed: retried when the lease expires
 	}
@@ -408,7 +408,9 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	case err != nil:
 		report(0)
 		p.Logger.Warn("task failed: extraction", "task_id", task.ID, "err", err)
-		return p.fail(ctx, task.ID, docextract.FailProcessing)
+		// The owner learns why when the file is the reason (a limit it
+		// hit, not a PDF, ...); the log keeps the whole error.
+		return p.fail(ctx, task.ID, docextract.FailProcessing, extract.FailureDetail(err))
 	}
 
 	c, err := p.completion(task, res, true)
@@ -534,8 +536,8 @@ func storeDocument(task *store.Task, d extract.Document) (*store.Document, error
 		Confidence: d.Confidence, CreditsUsed: credits.ForPages(pages)}, nil
 }
 
-func (p *Pool) fail(ctx context.Context, taskID, code string) error {
-	ev, err := p.Store.FailTask(ctx, taskID, code)
+func (p *Pool) fail(ctx context.Context, taskID, code, detail string) error {
+	ev, err := p.Store.FailTask(ctx, taskID, code, detail)
 	if err != nil {
 		return ignoreGone(err)
 	}

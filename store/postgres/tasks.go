@@ -17,14 +17,14 @@ import (
 	"github.com/docextract/docextract/store"
 )
 
-const taskColumns = `id, team_id, doc_type, status, outcome, error_code, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at,
+const taskColumns = `id, team_id, doc_type, status, outcome, error_code, error_detail, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at,
 	EXISTS (SELECT 1 FROM jobs WHERE jobs.task_id = tasks.id AND jobs.kind = 'reprocess')`
 
 func scanTask(s scanner) (*store.Task, error) {
 	var t store.Task
 	var docType string
 	var created, updated, completed int64
-	if err := s.Scan(&t.ID, &t.TeamID, &docType, &t.Status, &t.Outcome, &t.ErrorCode, &t.IngestSource, &t.FileName, &t.ContentType,
+	if err := s.Scan(&t.ID, &t.TeamID, &docType, &t.Status, &t.Outcome, &t.ErrorCode, &t.ErrorDetail, &t.IngestSource, &t.FileName, &t.ContentType,
 		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed, &t.Reprocessing); err != nil {
 		return nil, err
 	}
@@ -355,12 +355,12 @@ func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.Tas
 }
 
 // FailTask implements store.Tasks: store.Fail decides, this writes.
-func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error) {
+func (db *DB) FailTask(ctx context.Context, taskID, code, detail string) (*store.TaskEvent, error) {
 	if err := store.CheckFailCode(code); err != nil {
 		return nil, err
 	}
 	return db.settleTask(ctx, taskID, func(t *store.Task, b credits.Balance, h credits.Hold) (*store.Settlement, error) {
-		return store.Fail(*t, code, b, h, db.now())
+		return store.Fail(*t, code, detail, b, h, db.now())
 	})
 }
 
@@ -427,8 +427,8 @@ func (db *DB) writeSettlement(ctx context.Context, tx pgx.Tx, s *store.Settlemen
 	if err := db.writeCredits(ctx, tx, s.Balance, s.Hold, s.Entries); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE tasks SET status = $1, outcome = $2, error_code = $3, content_type = $4, page_count = $5, updated_at = $6, completed_at = $7 WHERE id = $8`,
-		t.Status, t.Outcome, t.ErrorCode, t.ContentType, t.PageCount, upd, ms(t.CompletedAt), t.ID); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE tasks SET status = $1, outcome = $2, error_code = $3, error_detail = $4, content_type = $5, page_count = $6, updated_at = $7, completed_at = $8 WHERE id = $9`,
+		t.Status, t.Outcome, t.ErrorCode, t.ErrorDetail, t.ContentType, t.PageCount, upd, ms(t.CompletedAt), t.ID); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, `DELETE FROM jobs WHERE task_id = $1`, t.ID); err != nil {

@@ -131,7 +131,7 @@ func testReprocess(t *testing.T, open Open) {
 	t.Run("FailedTaskKeepsItsStatus", func(t *testing.T) {
 		b := setup(t, open, 10)
 		task := b.upload(t, 1)
-		_, err := b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
+		_, err := b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing, "")
 		require.NoError(t, err)
 		require.NoError(t, b.s.ReprocessTask(b.ctx, task.ID))
 		j := b.leaseReprocess(t, task)
