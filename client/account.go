@@ -107,3 +107,22 @@ func (c *Client) Credits(ctx context.Context) (*Balance, error) {
 	_, err := c.doJSON(ctx, http.MethodGet, "/api/v1/credits", nil, nil, &out, http.StatusOK)
 	return valueOrErr(&out, err)
 }
+
+// Inbox is the team's e-mail inbox (docs/api.md, E-mail inbox): mail to
+// one of Addresses becomes one task per PDF, JPEG or PNG attachment, with
+// ingest_source "email".
+type Inbox struct {
+	Token          string  `json:"token"`
+	DefaultDocType string  `json:"default_doc_type"`
+	Domain         *string `json:"domain"` // nil when the server takes no mail
+	// Addresses keyed "default", "invoice", "receipt", "bank_statement";
+	// nil when the server takes no mail.
+	Addresses map[string]string `json:"addresses"`
+}
+
+// Inbox fetches the team's e-mail inbox.
+func (c *Client) Inbox(ctx context.Context) (*Inbox, error) {
+	var out Inbox
+	_, err := c.doJSON(ctx, http.MethodGet, "/api/v1/inbox", nil, nil, &out, http.StatusOK)
+	return valueOrErr(&out, err)
+}

@@ -220,6 +220,8 @@ var (
 		Message: "Insufficient credits to process new documents. Please review your account balance."}
 	errBusy = &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0},
 		Message: "Server busy. Please retry."}
+	errTransfer = &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 4, 2},
+		Message: "Message transfer stalled or broken; nothing was stored"}
 	errInternal = &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0},
 		Message: "Internal error. Please retry."}
 )
@@ -310,17 +312,19 @@ func (ss *session) Data(r io.Reader) error {
 		}
 	}()
 	err := ss.readAttachments(dr, &atts)
-	if dr.err != nil {
-		// The transfer itself failed: over MaxMessageBytes, or the
-		// connection stalled or broke.
-		var se *smtp.SMTPError
-		if errors.As(dr.err, &se) {
-			return se
-		}
-		return dr.err
-	}
-	if err != nil {
-		return err
+	var se *smtp.SMTPError
+	switch {
+	case dr.err != nil && errors.As(dr.err, &se):
+		return se // over MaxMessageBytes
+	case dr.err != nil:
+		// The connection stalled (ReadTimeout, MaxDataTime) or broke.
+		s.Logger.Info("smtp: transfer cut", "err", dr.err, "from", ss.from, "remote", ss.remote())
+		return errTransfer
+	case errors.As(err, &se):
+		return se
+	case err != nil:
+		s.Logger.Error("smtp: read message", "err", err, "remote", ss.remote())
+		return errInternal
 	}
 	if len(atts) == 0 {
 		ss.log("smtp: message refused", errNoDocument)
