@@ -263,7 +263,7 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 	if res.PageCount > docextract.MaxPDFPages {
 		return ErrTooManyPages
 	}
-	if !x.cfg.IgnoreEmbedded {
+	if !x.cfg.IgnoreEmbedded && (!in.Force || in.DocType == docextract.Invoice) {
 		atts, err := doc.Attachments(ctx)
 		if err != nil && ctx.Err() != nil {
 			return ErrTimeout

@@ -25,6 +25,9 @@ func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Do
 	for _, r := range split.Split(pages) {
 		sub := pages[r.Start-1 : r.End]
 		typ, conf := classifyPages(sub, want)
+		if in.Force {
+			typ = want
+		}
 		d := Document{DocType: typ, PageStart: r.Start, PageEnd: r.End, Source: source, Confidence: conf, Mismatch: typ != want}
 		if typ == docextract.Other {
 			// Nothing we read: keep the range so the caller can say "no

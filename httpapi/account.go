@@ -41,7 +41,10 @@ type taskJSON struct {
 	Error        *taskErrorJSON `json:"error"`
 	// Reprocessing is true while a reprocessing of the finished task is
 	// queued or running (POST /api/v1/tasks/{task_id}/reprocess).
-	Reprocessing bool            `json:"reprocessing"`
+	Reprocessing bool `json:"reprocessing"`
+	// DetectedType is, while the task waits in needs_review, the type the
+	// classifier found instead of doc_type; null otherwise.
+	DetectedType *string         `json:"detected_type"`
 	Documents    []taskDocStatus `json:"documents"`
 }
 
@@ -95,6 +98,10 @@ func (s *Server) handleGetTask(w http.ResponseWriter, r *http.Request, key *stor
 	}
 	if !t.CompletedAt.IsZero() {
 		out.CompletedAt = &t.CompletedAt
+	}
+	if t.Status == docextract.TaskNeedsReview && t.DetectedType != "" {
+		dt := string(t.DetectedType)
+		out.DetectedType = &dt
 	}
 	if t.ErrorCode != "" {
 		out.Error = &taskErrorJSON{Code: t.ErrorCode, Message: docextract.FailureMessages[t.ErrorCode], Detail: t.ErrorDetail}

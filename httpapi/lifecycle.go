@@ -11,9 +11,123 @@ import (
 )
 
 // lifecycleRoutes registers the task actions of docs/api.md, A task:
-// reprocessing a finished task.
+// reprocessing a finished task, resolving a classification review, and
+// the team's classification setting.
 func (s *Server) lifecycleRoutes() {
 	s.handle("POST /api/v1/tasks/{task_id}/reprocess", apiKey, s.handleReprocess)
+	s.handle("POST /api/v1/tasks/{task_id}/approve", apiKey, s.handleApprove)
+	s.handle("POST /api/v1/tasks/{task_id}/reject", apiKey, s.handleReject)
+	s.handle("GET /api/v1/team", apiKeyOrBearer, s.handleGetTeam)
+	s.handle("PATCH /api/v1/team", apiKey, s.handleUpdateTeam)
+}
+
+const (
+	msgWaitingForReview  = "The content does not look like the requested type. Approve the type to use with POST /api/v1/tasks/{task_id}/approve, or reject with POST /api/v1/tasks/{task_id}/reject."
+	msgNotInReview       = "Task is not waiting for review."
+	msgBadApprovedType   = "doc_type must be invoice, receipt or bank_statement."
+	msgBadClassification = "classification must be auto or review."
+)
+
+// handleApprove resolves a task waiting in needs_review (docs/api.md,
+// Classification review): POST {"doc_type": "receipt"} queues it again, to
+// be read as that type whatever the classifier says; 202 {task_id,
+// status: "queued", doc_type}. Its task event follows the extraction, as
+// for any upload. 409 when the task is not waiting for review.
+func (s *Server) handleApprove(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+	t, err := s.ownTask(r, key)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		DocType string `json:"doc_type"`
+	}
+	if err := decodeStrict(r, &in); err != nil {
+		return err
+	}
+	typ, ok := docextract.ParseDocType(in.DocType)
+	if !ok {
+		return errorf(docextract.EINVALID, msgBadApprovedType)
+	}
+	if err := reviewErr(s.Store.ApproveTask(r.Context(), t.ID, typ)); err != nil {
+		return err
+	}
+	s.taskQueued()
+	writeJSON(w, http.StatusAccepted, map[string]string{"task_id": t.ID, "status": docextract.StatusQueued, "doc_type": string(typ)})
+	return nil
+}
+
+// handleReject resolves a task waiting in needs_review by completing it
+// with nothing extracted: outcome no_matching_documents, its credits
+// released, its task.completed event recorded. 200 {task_id, status,
+// outcome}; 409 when the task is not waiting for review.
+func (s *Server) handleReject(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+	t, err := s.ownTask(r, key)
+	if err != nil {
+		return err
+	}
+	ev, err := s.Store.RejectTask(r.Context(), t.ID)
+	if err := reviewErr(err); err != nil {
+		return err
+	}
+	if s.OnTaskEvent != nil {
+		s.OnTaskEvent(ev)
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"task_id": t.ID, "status": string(docextract.TaskCompleted), "outcome": ev.Outcome})
+	return nil
+}
+
+// reviewErr maps the store's answers to a review resolution.
+func reviewErr(err error) error {
+	switch docextract.ErrorCode(err) {
+	case "":
+		return nil
+	case docextract.ECONFLICT:
+		return errorf(docextract.ECONFLICT, msgNotInReview)
+	case docextract.ENOTFOUND:
+		return errorf(docextract.ENOTFOUND, msgTaskNotFound)
+	}
+	return err
+}
+
+type teamJSON struct {
+	ID             string `json:"id"`
+	Name           string `json:"name"`
+	Classification string `json:"classification"`
+}
+
+func (s *Server) writeTeam(w http.ResponseWriter, r *http.Request, teamID string) error {
+	t, err := s.Store.FindTeam(r.Context(), teamID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, teamJSON{ID: t.ID, Name: t.Name, Classification: string(t.Classification)})
+	return nil
+}
+
+// handleGetTeam answers the key's team and its settings.
+func (s *Server) handleGetTeam(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+	return s.writeTeam(w, r, key.TeamID)
+}
+
+// handleUpdateTeam changes the team's settings: PATCH {"classification":
+// "auto" | "review"}; it applies to extractions that end after it.
+func (s *Server) handleUpdateTeam(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+	var in struct {
+		Classification *string `json:"classification"`
+	}
+	if err := decodeStrict(r, &in); err != nil {
+		return err
+	}
+	if in.Classification != nil {
+		c, ok := docextract.ParseClassification(*in.Classification)
+		if !ok {
+			return errorf(docextract.EINVALID, msgBadClassification)
+		}
+		if err := s.Store.SetClassification(r.Context(), key.TeamID, c); err != nil {
+			return err
+		}
+	}
+	return s.writeTeam(w, r, key.TeamID)
 }
 
 // ownTask loads the task {task_id} of the key's team: 404 "Task not found"

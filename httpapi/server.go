@@ -33,6 +33,10 @@ type Server struct {
 	// queued a task (worker.Pool.Notify wakes an idle worker); without it
 	// workers find the job on their next poll.
 	OnTaskQueued func()
+	// OnTaskEvent, when set, is called after a request recorded a task's
+	// completed or failed event (rejecting a review), e.g. to wake webhook
+	// delivery; the dispatcher also polls.
+	OnTaskEvent func(ev *store.TaskEvent)
 	// RateLimiter limits uploads per API key; nil means no limit.
 	RateLimiter *ratelimit.Limiter
 	// BaseURL is the public address of the API, e.g. for links in webhooks.

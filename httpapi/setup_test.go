@@ -165,7 +165,7 @@ func setup(t testing.TB, o options) *bundle {
 		b.wh = &dispatch.Dispatcher{Store: db, AllowPrivate: true, BaseURL: "https://api.example.com",
 			Policy:       delivery.Policy{Schedule: []time.Duration{20 * time.Millisecond}, Jitter: -1},
 			PollInterval: 20 * time.Millisecond, Logger: quiet}
-		b.srv.Webhooks = b.wh
+		b.srv.Webhooks, b.srv.OnTaskEvent = b.wh, b.wh.Wake
 		b.pool.OnTaskEvent = func(ev *store.TaskEvent) { b.events <- ev; b.wh.Wake(ev) }
 		b.rc = &whReceiver{}
 		b.rc.srv = httptest.NewServer(b.rc)

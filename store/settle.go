@@ -240,3 +240,25 @@ func Reprocess(t Task, existing []string, newID func() string, c *Completion, b 
 	}
 	return &Reprocessing{Task: t, Documents: docs, Delete: del, Balance: nb, Hold: nh, Entries: entries, Replaced: true}, nil
 }
+
+// Review errors, shared by the stores.
+var (
+	errNotInReview = docextract.Errorf(docextract.ECONFLICT, "Task is not waiting for review.")
+)
+
+// CheckReview returns ECONFLICT unless t waits in needs_review.
+func CheckReview(t *Task) error {
+	if t.Status != docextract.TaskNeedsReview {
+		return errNotInReview
+	}
+	return nil
+}
+
+// CheckApprovedType returns EINVALID unless typ is a type an upload may
+// request.
+func CheckApprovedType(typ docextract.DocType) error {
+	if _, ok := docextract.ParseDocType(string(typ)); !ok {
+		return docextract.Errorf(docextract.EINVALID, "doc_type must be invoice, receipt or bank_statement.")
+	}
+	return nil
+}

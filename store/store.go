@@ -24,7 +24,10 @@ type Team struct {
 	// InboxDocType is the document type of mail sent to <token>@<domain>,
 	// the address without a type; invoice unless set by SetInboxDocType.
 	InboxDocType docextract.DocType
-	CreatedAt    time.Time
+	// Classification is the team's setting for content that disagrees
+	// with the requested type; ClassificationAuto for a new team.
+	Classification docextract.Classification
+	CreatedAt      time.Time
 }
 
 // NewInboxToken returns a new random inbox token: 10 bytes from
@@ -69,6 +72,13 @@ type Task struct {
 	// Reprocessing is true while a reprocessing of the finished task is
 	// queued or running (ReprocessTask); read-only.
 	Reprocessing bool
+	// DetectedType is the type the classifier found when it parked the task
+	// in needs_review (ReviewTask); "" otherwise.
+	DetectedType docextract.DocType
+	// ReviewApproved is true once a person approved the task's DocType
+	// (ApproveTask): its file is read as that type, whatever the
+	// classifier says, also when reprocessed.
+	ReviewApproved bool
 }
 
 // Finished reports whether the task has reached completed or failed.
@@ -215,6 +225,10 @@ type Teams interface {
 	// DeleteAPIKey revokes the team's key id at once; ENOTFOUND when the
 	// team has no such key.
 	DeleteAPIKey(ctx context.Context, teamID, id string) error
+	// SetClassification sets the team's classification setting (EINVALID
+	// for an unknown one; ENOTFOUND for an unknown team). It applies to
+	// extractions that end after it.
+	SetClassification(ctx context.Context, teamID string, c docextract.Classification) error
 }
 
 // Tasks stores tasks, their documents and their task events.
@@ -266,6 +280,23 @@ type Tasks interface {
 	FailTask(ctx context.Context, taskID, code, detail string) (*TaskEvent, error)
 	// DeleteDocument removes the document irreversibly; see DeleteResult.
 	DeleteDocument(ctx context.Context, id string) (*DeleteResult, error)
+	// ReviewTask parks a processing task in needs_review because its
+	// content looks like detected, not its type: the job is removed, the
+	// hold stays and no event is recorded. ECONFLICT when finished;
+	// ENOTFOUND when deleted.
+	ReviewTask(ctx context.Context, taskID string, detected docextract.DocType) error
+	// ApproveTask resolves a task waiting in needs_review: it is queued
+	// again, to be read as docType (its and its documents' type, an upload
+	// type, else EINVALID) whatever the classifier says; ReviewApproved is
+	// set. ECONFLICT when it is not waiting for review; ENOTFOUND when
+	// deleted.
+	ApproveTask(ctx context.Context, taskID string, docType docextract.DocType) error
+	// RejectTask resolves a task waiting in needs_review by completing it
+	// with no documents (outcome no_matching_documents): the hold is
+	// voided, the job (if any) removed and its task.completed event
+	// recorded and returned, as CompleteTask does. ECONFLICT when it is not
+	// waiting for review; ENOTFOUND when deleted.
+	RejectTask(ctx context.Context, taskID string) (*TaskEvent, error)
 	// ReprocessTask queues the finished (completed or failed) task to be
 	// extracted again from its stored file: a job of kind JobReprocess and,
 	// under the job's id, a hold of ReprocessHold credits (EPAYMENT when

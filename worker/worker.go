@@ -40,6 +40,8 @@ type Store interface {
 	WaitTask(ctx context.Context, taskID string, status docextract.TaskStatus) error
 	CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error)
 	FailTask(ctx context.Context, taskID, code, detail string) (*store.TaskEvent, error)
+	FindTeam(ctx context.Context, id string) (*store.Team, error)
+	ReviewTask(ctx context.Context, taskID string, detected docextract.DocType) error
 	CompleteReprocess(ctx context.Context, jobID string, c *store.Completion) (bool, error)
 	AbandonReprocess(ctx context.Context, jobID string) error
 }
@@ -382,7 +384,7 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	case err != nil:
 		return err // the store failed: retried when the lease expires
 	}
-	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password}
+	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password, Force: task.ReviewApproved}
 	if p.Templates != nil {
 		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
 			return fmt.Errorf("team templates: %w", err) // the store failed: retried when the lease expires
@@ -413,6 +415,20 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 		return p.fail(ctx, task.ID, docextract.FailProcessing, extract.FailureDetail(err))
 	}
 
+	if detected, ok := disagreement(task, res); ok {
+		team, err := p.Store.FindTeam(ctx, task.TeamID)
+		if err != nil {
+			return ignoreGone(err)
+		}
+		if team.Classification == docextract.ClassificationReview {
+			// The team decides: the task waits, holding its credits and
+			// recording no event, until approved or rejected.
+			report(0)
+			p.Logger.Info("task needs review: content disagrees with the requested type", "task_id", task.ID,
+				"requested", task.DocType, "detected", detected)
+			return ignoreGone(p.Store.ReviewTask(ctx, task.ID, detected))
+		}
+	}
 	c, err := p.completion(task, res, true)
 	if err != nil {
 		return err
@@ -486,7 +502,9 @@ func (p *Pool) reprocess(ctx context.Context, job *store.Job) error {
 	case err != nil:
 		return err
 	}
-	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType}
+	// Reprocessing never waits for review: an approved task is read as its
+	// approved type, any other as its team's "auto" setting reads it.
+	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Force: task.ReviewApproved}
 	if p.Templates != nil {
 		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
 			return fmt.Errorf("team templates: %w", err)
@@ -510,6 +528,23 @@ func (p *Pool) reprocess(ctx context.Context, job *store.Job) error {
 	}
 	p.Logger.Info("task reprocessed", "task_id", task.ID, "documents", len(c.Documents), "replaced", replaced)
 	return nil
+}
+
+// disagreement reports whether the classifier clearly disagrees with the
+// requested type for a document of res (it found another type, or none of
+// the three, with confidence; see extract.Document.Mismatch), and the
+// first type it found instead. A task whose type a person approved never
+// disagrees.
+func disagreement(task *store.Task, res *extract.Result) (docextract.DocType, bool) {
+	if task.ReviewApproved {
+		return "", false
+	}
+	for _, d := range res.Documents {
+		if d.Mismatch || d.DocType != task.DocType {
+			return d.DocType, true
+		}
+	}
+	return "", false
 }
 
 func storeDocument(task *store.Task, d extract.Document) (*store.Document, error) {

@@ -311,7 +311,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		limiter = ratelimit.NewShared(rate, pg, nil, func(err error) { log.Warn("rate limit: refused without a decision", "err", err) })
 	}
 	srv := &httpapi.Server{
-		Store: db, SpoolDir: c.spoolDir, Inspector: inspector, OnTaskQueued: pool.Notify,
+		Store: db, SpoolDir: c.spoolDir, Inspector: inspector, OnTaskQueued: pool.Notify, OnTaskEvent: hooks.Wake,
 		RateLimiter: limiter, BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log, InboxDomain: c.smtp.domain,
 		Limits: httpapi.Limits{MinBodyRate: c.net.minBodyRate, BodyGrace: c.net.bodyGrace, WriteTimeout: c.net.write},
 	}

@@ -60,3 +60,37 @@ func runTeamCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	return printResult(stdout, *asJSON, out, text)
 }
+
+func init() {
+	register(command{name: "team set", summary: "change a team's settings: --team ID --classification auto|review [--json]", run: runTeamSet})
+}
+
+// runTeamSet changes a team's settings. --classification decides what
+// happens to a document whose content clearly disagrees with the type
+// requested at upload: "auto" (the default) extracts only what matches,
+// "review" parks the task in needs_review until it is approved or rejected
+// through the API.
+func runTeamSet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("team set", stderr)
+	db := dbFlag(fs)
+	team := fs.String("team", "", "team id (required)")
+	classification := fs.String("classification", "", "auto or review (required)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	c, ok := docextract.ParseClassification(*classification)
+	if *team == "" || !ok {
+		fmt.Fprintln(stderr, "docextract team set: --team and --classification auto|review are required")
+		return errUsage
+	}
+	s, err := openDB(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	if err := s.SetClassification(ctx, *team, c); err != nil {
+		return err
+	}
+	return printResult(stdout, *asJSON, map[string]string{"id": *team, "classification": string(c)}, fmt.Sprintf("Team %s: classification %s", *team, c))
+}

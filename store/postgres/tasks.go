@@ -18,18 +18,20 @@ import (
 )
 
 const taskColumns = `id, team_id, doc_type, status, outcome, error_code, error_detail, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at,
-	EXISTS (SELECT 1 FROM jobs WHERE jobs.task_id = tasks.id AND jobs.kind = 'reprocess')`
+	EXISTS (SELECT 1 FROM jobs WHERE jobs.task_id = tasks.id AND jobs.kind = 'reprocess'), detected_type, review_approved`
 
 func scanTask(s scanner) (*store.Task, error) {
 	var t store.Task
+	var detected string
 	var docType string
 	var created, updated, completed int64
 	if err := s.Scan(&t.ID, &t.TeamID, &docType, &t.Status, &t.Outcome, &t.ErrorCode, &t.ErrorDetail, &t.IngestSource, &t.FileName, &t.ContentType,
-		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed, &t.Reprocessing); err != nil {
+		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed, &t.Reprocessing, &detected, &t.ReviewApproved); err != nil {
 		return nil, err
 	}
 	t.DocType = docextract.DocType(docType)
 	t.CreatedAt, t.UpdatedAt, t.CompletedAt = fromMS(created), fromMS(updated), fromMS(completed)
+	t.DetectedType = docextract.DocType(detected)
 	return &t, nil
 }
 

@@ -14,7 +14,7 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 	if name == "" {
 		return nil, docextract.Errorf(docextract.EINVALID, "Team name required.")
 	}
-	t := &store.Team{ID: db.NewID(), Name: name, InboxToken: store.NewInboxToken(), InboxDocType: docextract.Invoice, CreatedAt: db.now().Truncate(1e6)}
+	t := &store.Team{ID: db.NewID(), Name: name, InboxToken: store.NewInboxToken(), InboxDocType: docextract.Invoice, Classification: docextract.ClassificationAuto, CreatedAt: db.now().Truncate(1e6)}
 	err := db.tx(ctx, true, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `INSERT INTO teams (id, name, inbox_token, inbox_doc_type, created_at) VALUES ($1, $2, $3, $4, $5)`,
 			t.ID, t.Name, t.InboxToken, string(t.InboxDocType), ms(t.CreatedAt)); err != nil {
@@ -47,8 +47,8 @@ func (db *DB) findTeam(ctx context.Context, where string, arg any) (*store.Team,
 	var created int64
 	var token *string
 	var docType string
-	err := db.pool.QueryRow(ctx, `SELECT id, name, inbox_token, inbox_doc_type, created_at FROM teams WHERE `+where, arg).
-		Scan(&t.ID, &t.Name, &token, &docType, &created)
+	err := db.pool.QueryRow(ctx, `SELECT id, name, inbox_token, inbox_doc_type, classification, created_at FROM teams WHERE `+where, arg).
+		Scan(&t.ID, &t.Name, &token, &docType, &t.Classification, &created)
 	if err != nil {
 		return nil, rowErr(err, "Team")
 	}
@@ -147,4 +147,19 @@ func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error
 	}
 	k.CreatedAt = fromMS(created)
 	return &k, nil
+}
+
+// SetClassification implements store.Teams.
+func (db *DB) SetClassification(ctx context.Context, teamID string, c docextract.Classification) error {
+	if _, ok := docextract.ParseClassification(string(c)); !ok {
+		return docextract.Errorf(docextract.EINVALID, "classification must be auto or review.")
+	}
+	tag, err := db.pool.Exec(ctx, `UPDATE teams SET classification = $1 WHERE id = $2`, string(c), teamID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return notFound("Team")
+	}
+	return nil
 }

@@ -13,7 +13,7 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 	if name == "" {
 		return nil, docextract.Errorf(docextract.EINVALID, "Team name required.")
 	}
-	t := &store.Team{ID: db.NewID(), Name: name, InboxToken: store.NewInboxToken(), InboxDocType: docextract.Invoice, CreatedAt: db.now().Truncate(1e6)}
+	t := &store.Team{ID: db.NewID(), Name: name, InboxToken: store.NewInboxToken(), InboxDocType: docextract.Invoice, Classification: docextract.ClassificationAuto, CreatedAt: db.now().Truncate(1e6)}
 	err := db.writeTx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO teams (id, name, inbox_token, inbox_doc_type, created_at) VALUES (?, ?, ?, ?, ?)`,
 			t.ID, t.Name, t.InboxToken, string(t.InboxDocType), ms(t.CreatedAt)); err != nil {
@@ -45,8 +45,8 @@ func (db *DB) findTeam(ctx context.Context, where string, arg any) (*store.Team,
 	var t store.Team
 	var created sql.NullInt64
 	var token sql.NullString
-	err := db.rd.QueryRowContext(ctx, `SELECT id, name, inbox_token, inbox_doc_type, created_at FROM teams WHERE `+where, arg).
-		Scan(&t.ID, &t.Name, &token, &t.InboxDocType, &created)
+	err := db.rd.QueryRowContext(ctx, `SELECT id, name, inbox_token, inbox_doc_type, classification, created_at FROM teams WHERE `+where, arg).
+		Scan(&t.ID, &t.Name, &token, &t.InboxDocType, &t.Classification, &created)
 	if err != nil {
 		return nil, rowErr(err, "Team")
 	}
@@ -152,4 +152,23 @@ func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error
 	}
 	k.CreatedAt = fromMS(created)
 	return &k, nil
+}
+
+// SetClassification implements store.Teams.
+func (db *DB) SetClassification(ctx context.Context, teamID string, c docextract.Classification) error {
+	if _, ok := docextract.ParseClassification(string(c)); !ok {
+		return docextract.Errorf(docextract.EINVALID, "classification must be auto or review.")
+	}
+	return db.writeTx(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE teams SET classification = ? WHERE id = ?`, string(c), teamID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound("Team")
+		}
+		return nil
+	})
 }

@@ -128,6 +128,7 @@ func Test(t *testing.T, open Open) {
 	t.Run("SigningKeys", func(t *testing.T) { testSigningKeys(t, open) })
 	t.Run("Templates", func(t *testing.T) { testTemplates(t, open) })
 	t.Run("Reprocess", func(t *testing.T) { testReprocess(t, open) })
+	t.Run("Review", func(t *testing.T) { testReview(t, open) })
 }
 
 // testCore covers teams, keys, credits, tasks, documents, files and the job
