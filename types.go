@@ -13,20 +13,6 @@ const (
 	Other DocType = "other"
 )
 
-// DocTypes lists the types an upload may request.
-var DocTypes = []DocType{Invoice, Receipt, BankStatement}
-
-// ParseDocType returns the DocType named s, or false when s names none of the
-// types an upload accepts.
-func ParseDocType(s string) (DocType, bool) {
-	for _, t := range DocTypes {
-		if string(t) == s {
-			return t, true
-		}
-	}
-	return "", false
-}
-
 // Document statuses (docs/api.md, Concepts).
 const (
 	StatusQueued     = "queued"

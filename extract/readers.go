@@ -1,15 +1,13 @@
 package extract
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/docextract/docextract"
-	"github.com/docextract/docextract/extract/bank"
 	"github.com/docextract/docextract/extract/classify"
-	"github.com/docextract/docextract/extract/invoice"
 	"github.com/docextract/docextract/extract/layout"
-	"github.com/docextract/docextract/extract/receipt"
 	"github.com/docextract/docextract/extract/split"
 	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/extract/validate"
@@ -78,19 +76,18 @@ func readTemplate(d *Document, pages []layout.Page, sets ...*template.Set) bool 
 	return false
 }
 
-// readPages runs the generic reader of typ.
+// readPages runs the registered reader of typ (RegisterReader).
 func readPages(typ docextract.DocType, pages []layout.Page) (docextract.ExtractionData, docextract.Validation, string, map[string]float64) {
-	switch typ {
-	case docextract.BankStatement:
-		d, conf := bank.ExtractScored(pages)
-		return d, validate.BankStatement(d), TemplateBankStmtText, conf
-	case docextract.Receipt:
-		d, conf := receipt.ExtractScored(pages)
-		return d, validate.Receipt(d), TemplateReceiptText, conf
-	default:
-		d, conf := invoice.ExtractScored(pages)
-		return d, validate.Invoice(d), TemplateInvoiceText, conf
+	r, ok := readerOf(typ)
+	if !ok {
+		// Extract refuses unregistered types up front; a type registered
+		// with docextract but given no reader reads as nothing.
+		d, _ := docextract.NewExtractionData(typ)
+		return d, docextract.Validation{Details: docextract.ValidationDetails{
+			CalculationLogic: fmt.Sprintf("Not validated: no reader for %s documents.", typ), Checks: []docextract.Check{}}}, "", nil
 	}
+	rd := r.Read(pages)
+	return rd.Data, rd.Validation, rd.TemplateID, rd.FieldConfidence
 }
 
 // presentConfidence gives every non-null field of data's "general" object
@@ -151,16 +148,20 @@ func fieldsWith(data docextract.ExtractionData, v float64) map[string]float64 {
 // is chosen only when the classifier is confident and the requested type has
 // little evidence of its own; Other only when no type has any real evidence.
 func classifyPages(pages []layout.Page, want docextract.DocType) (docextract.DocType, float64) {
-	ev := classify.Evidence(pages)
-	typ, conf := ev.Decide()
+	doc := classify.Prepare(pages)
+	rs := *readers.Load()
+	pts := make([]classify.Points, len(rs))
+	own := 0.0
+	for i, r := range rs {
+		pts[i] = classify.Points{Type: r.Type, Points: r.Evidence(doc)}
+		if r.Type == want {
+			own = pts[i].Points
+		}
+	}
+	typ, conf := classify.Decide(pts)
 	if typ == want {
 		return want, conf
 	}
-	own := map[docextract.DocType]float64{
-		docextract.Invoice:       ev.Invoice,
-		docextract.Receipt:       ev.Receipt,
-		docextract.BankStatement: ev.BankStatement,
-	}[want]
 	switch {
 	case typ == docextract.Other && own == 0 && conf >= 0.9:
 		return docextract.Other, conf

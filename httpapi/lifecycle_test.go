@@ -55,7 +55,7 @@ func notReprocessing(t map[string]any) bool { return t["reprocessing"] == false 
 // documents and charges nothing.
 func TestReprocess(t *testing.T) {
 	b := setup(t, options{webhooks: true})
-	b.hookEndpoint()
+	b.hookEndpoint(nil)
 	up := b.upload(b.key, "invoice", "two.pdf", makePDF(t, 2))
 	require.Equal(t, http.StatusOK, up.Status)
 	id := up.Body["document_id"].(string)

@@ -25,7 +25,7 @@ func TestClassificationReview(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { x.Close() })
 	b := setup(t, options{extractor: x, webhooks: true})
-	b.hookEndpoint()
+	b.hookEndpoint(nil)
 	inv, err := testdocs.NewInvoice(testdocs.InvoiceOptions{Seller: 1, Lines: 3, Seed: 3})
 	require.NoError(t, err)
 	upload := func(docType string) string {

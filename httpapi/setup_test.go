@@ -164,7 +164,7 @@ func setup(t testing.TB, o options) *bundle {
 	if o.webhooks {
 		b.wh = &dispatch.Dispatcher{Store: db, AllowPrivate: true, BaseURL: "https://api.example.com",
 			Policy:       delivery.Policy{Schedule: []time.Duration{20 * time.Millisecond}, Jitter: -1},
-			PollInterval: 20 * time.Millisecond, Logger: quiet}
+			PollInterval: 20 * time.Millisecond, TemplateGroups: b.srv.TemplateGroups, Logger: quiet}
 		b.srv.Webhooks, b.srv.OnTaskEvent = b.wh, b.wh.Wake
 		b.pool.OnTaskEvent = func(ev *store.TaskEvent) { b.events <- ev; b.wh.Wake(ev) }
 		b.rc = &whReceiver{}
@@ -319,10 +319,15 @@ func makeImage(t testing.TB, format string) []byte {
 }
 
 // hookEndpoint creates, through the API, a webhook endpoint of the team at
-// the bundle's receiver (options.webhooks) for both task events.
-func (b *bundle) hookEndpoint() {
+// the bundle's receiver (options.webhooks) for both task events, with the
+// fields of extra (filters) added.
+func (b *bundle) hookEndpoint(extra map[string]any) {
 	b.t.Helper()
-	raw, err := json.Marshal(map[string]any{"url": b.rc.srv.URL + "/hook"})
+	body := map[string]any{"url": b.rc.srv.URL + "/hook"}
+	for k, v := range extra {
+		body[k] = v
+	}
+	raw, err := json.Marshal(body)
 	require.NoError(b.t, err)
 	r := b.do(http.MethodPost, "/api/v1/webhook_endpoints", b.key, bytes.NewReader(raw), "application/json")
 	require.Equal(b.t, http.StatusCreated, r.Status, "%s", r.Raw)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/internal/testdocs"
+	"github.com/docextract/docextract/webhook/event"
 )
 
 func (b *bundle) doJSON(method, path, key string, body any) *response {
@@ -31,7 +33,7 @@ func TestTemplateAPIChangesNextExtraction(t *testing.T) {
 	x, err := withpdfium.New(extract.Config{NoOCR: true}, pdfium.Config{Workers: 1})
 	require.NoError(t, err)
 	t.Cleanup(func() { x.Close() })
-	b := setup(t, options{extractor: x, templates: true})
+	b := setup(t, options{extractor: x, templates: true, webhooks: true})
 	inv, err := testdocs.NewInvoice(testdocs.InvoiceOptions{Seller: 0, Lines: 3, Seed: 7})
 	require.NoError(t, err)
 	yml, err := os.ReadFile("../extract/template/testdata/templates/acme/acme-supplies-en.yml")
@@ -52,6 +54,8 @@ func TestTemplateAPIChangesNextExtraction(t *testing.T) {
 	g := b.doJSON(http.MethodPost, "/api/v1/template_groups", b.key, map[string]string{"name": "suppliers"})
 	require.Equal(t, http.StatusCreated, g.Status, "%s", g.Raw)
 	groupID := g.Body["id"].(string)
+	// Webhooks for this group only.
+	b.hookEndpoint(map[string]any{"template_group_ids": []string{groupID}})
 	dup := b.doJSON(http.MethodPost, "/api/v1/template_groups", b.key, map[string]string{"name": "suppliers"})
 	require.Equal(t, http.StatusConflict, dup.Status)
 
@@ -102,6 +106,10 @@ func TestTemplateAPIChangesNextExtraction(t *testing.T) {
 	old := b.do(http.MethodGet, "/api/v1/tasks/"+before+"/results?template_group_ids="+groupID, b.key, nil, "")
 	require.Equal(t, http.StatusOK, old.Status)
 	require.Empty(t, old.Body["documents"])
+	// The endpoint filtered on the group gets the task read with its
+	// template, and not the ones read by the built-in reader.
+	require.Equal(t, []string{event.TaskCompleted}, b.waitReceived(after, 1))
+	require.Empty(t, b.received()[before])
 
 	// Replacing it with a template that excludes this seller, then deleting
 	// it: each applies to the next extraction.
@@ -110,8 +118,12 @@ func TestTemplateAPIChangesNextExtraction(t *testing.T) {
 	require.Equal(t, http.StatusOK, rep.Status, "%s", rep.Raw)
 	require.Equal(t, tplID, rep.Body["id"])
 	require.Equal(t, "acme-en.yml", rep.Body["name"])
-	_, res = extractOnce()
+	builtin, res := extractOnce()
 	require.Equal(t, extract.TemplateInvoiceText, res["template_id"])
+	// Recorded, but not for an endpoint filtered on the group.
+	require.Equal(t, event.TaskCompleted, b.waitEvent(builtin).Type)
+	time.Sleep(300 * time.Millisecond)
+	require.Empty(t, b.received()[builtin])
 	badRep := b.doJSON(http.MethodPut, "/api/v1/templates/"+tplID, b.key, map[string]string{"content": "keywords: [a\n"})
 	require.Equal(t, http.StatusBadRequest, badRep.Status)
 	require.Contains(t, badRep.Body["detail"], "Invalid template: line ")

@@ -21,7 +21,7 @@ func InboxAddress(token string, docType docextract.DocType, domain string) strin
 // "invoice", "receipt" and "bank_statement".
 func InboxAddresses(token, domain string) map[string]string {
 	m := map[string]string{"default": InboxAddress(token, "", domain)}
-	for _, t := range docextract.DocTypes {
+	for _, t := range docextract.Types() {
 		m[string(t)] = InboxAddress(token, t, domain)
 	}
 	return m
