@@ -20,6 +20,7 @@
 //     552 5.3.4; the whole message over MaxMessageBytes: 552 5.3.4; more than
 //     MaxAttachments documents: 552 5.3.4. The whole message is refused:
 //     nothing of it is stored.
+//   - A team's inbox over RateLimiter: 451 4.7.0 at RCPT TO.
 //   - Credits short for the documents of a team: 452 4.2.2 (the sending
 //     server retries, so mail sent while the team tops up is not lost).
 //     Engines busy or a store error: 451 4.3.0.
@@ -54,6 +55,7 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
 	"github.com/docextract/docextract/ingest"
+	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 )
 
@@ -110,6 +112,13 @@ type Server struct {
 	// MaxConns bounds the connections open at once; more are answered
 	// 421 and closed.
 	MaxConns int
+	// RateLimiter, when set, limits the messages each team's inbox takes,
+	// as the HTTP API limits uploads per API key (the serve command passes
+	// the same limiter): its key is "inbox:" + the team id, one decision per
+	// team and message, made at RCPT TO before any data is sent. A refused
+	// recipient is answered 451 4.7.0 with the limit's text, and the
+	// sending server retries later.
+	RateLimiter *ratelimit.Limiter
 	// ReadTimeout bounds the wait for each command and, during DATA, for
 	// each read of the message: a stalled sender is cut, a slow but
 	// steady one is not. WriteTimeout bounds each reply. MaxDataTime
@@ -279,10 +288,17 @@ func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 			docType = docextract.Invoice
 		}
 	}
+	counted := false
 	for _, r := range ss.rcpts {
 		if r.team.ID == team.ID && r.docType == docType {
 			return nil // the same inbox twice: one set of tasks
 		}
+		counted = counted || r.team.ID == team.ID
+	}
+	if l := ss.srv.RateLimiter; l != nil && !counted && !l.Allow("inbox:"+team.ID).Allowed {
+		e := &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 7, 0}, Message: "Rate limit exceeded: " + l.Rate().Text()}
+		ss.log("smtp: recipient refused", e)
+		return e
 	}
 	ss.rcpts = append(ss.rcpts, recipient{team: team, docType: docType})
 	return nil

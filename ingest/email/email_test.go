@@ -27,6 +27,7 @@ import (
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/ingest"
 	"github.com/docextract/docextract/ingest/email"
+	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
 )
@@ -306,4 +307,26 @@ func TestRecipients(t *testing.T) {
 	c, text = send(t, b.addr, []string{"postmaster@elsewhere.example"}, nil)
 	require.Equal(t, 550, c, text)
 	require.Contains(t, text, "Relaying denied")
+}
+
+// A team's inbox takes as many messages as the rate limit admits (one
+// decision per team and message, at RCPT TO); over it, 451 4.7.0 and
+// nothing stored. Another team's inbox has its own budget.
+func TestRateLimit(t *testing.T) {
+	rate, err := ratelimit.ParseRate("2/1h")
+	require.NoError(t, err)
+	b := setup(t, func(s *email.Server) { s.RateLimiter = ratelimit.New(rate, nil) })
+	require.NoError(t, b.db.Grant(b.ctx, b.b.ID, 10))
+	msg := message(t, attachment("a.pdf", "application/pdf", pdfFile(t, 1)))
+	// Two addresses of team A in one message count once.
+	for range 2 {
+		c, text := send(t, b.addr, []string{b.inbox(b.a, docextract.Invoice), b.inbox(b.a, docextract.Receipt)}, msg)
+		require.Equal(t, 250, c, text)
+	}
+	c, text := send(t, b.addr, []string{b.inbox(b.a, "")}, msg)
+	require.Equal(t, 451, c, text)
+	require.Equal(t, "4.7.0 Rate limit exceeded: 2 per 1 hour", text)
+	require.Equal(t, 4, b.queued(t))
+	c, text = send(t, b.addr, []string{b.inbox(b.b, "")}, msg)
+	require.Equal(t, 250, c, text)
 }
