@@ -34,7 +34,13 @@ type Task struct {
 		Message string `json:"message"`
 		Detail  string `json:"detail"`
 	} `json:"error"`
-	Documents []struct {
+	// Reprocessing is true while a reprocessing of the finished task is
+	// queued or running (Reprocess).
+	Reprocessing bool `json:"reprocessing"`
+	// DetectedType is, while the task waits in needs_review, the type the
+	// classifier found instead of DocType (Approve or Reject it).
+	DetectedType *string `json:"detected_type"`
+	Documents    []struct {
 		ID        string `json:"id"`
 		DocType   string `json:"doc_type"`
 		Status    string `json:"status"`

@@ -77,7 +77,7 @@ func newServer(t *testing.T, o serverOptions) *server {
 	hooks := &dispatch.Dispatcher{Store: db, AllowPrivate: true, BaseURL: "http://docextract.test",
 		Policy:       delivery.Policy{Schedule: []time.Duration{50 * time.Millisecond}, Jitter: -1},
 		PollInterval: 20 * time.Millisecond, Logger: quiet}
-	pool := &worker.Pool{Store: db, Extractor: x, Workers: 2, JobLease: 5 * time.Second,
+	pool := &worker.Pool{Store: db, Extractor: x, Templates: &worker.StoredTemplates{Store: db, Logger: quiet}, Workers: 2, JobLease: 5 * time.Second,
 		PollInterval: 20 * time.Millisecond, OnTaskEvent: hooks.Wake, Logger: quiet}
 	srv := &httpapi.Server{Store: db, SpoolDir: dir, Inspector: x, OnTaskQueued: pool.Notify,
 		Webhooks: hooks, Logger: quiet, InboxDomain: o.inboxDomain}
