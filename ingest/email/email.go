@@ -391,8 +391,21 @@ func (ss *session) Data(r io.Reader) error {
 	if s.OnTaskQueued != nil {
 		s.OnTaskQueued()
 	}
-	return &smtp.SMTPError{Code: 250, EnhancedCode: smtp.EnhancedCode{2, 0, 0},
-		Message: fmt.Sprintf("OK: %d documents queued: %s", len(ids), strings.Join(ids, " "))}
+	return &smtp.SMTPError{Code: 250, EnhancedCode: smtp.EnhancedCode{2, 0, 0}, Message: queuedText(ids)}
+}
+
+// queuedText is the text of the 250 reply: the number of tasks and their
+// ids, as many as fit a reply line of RFC 5321 (512 octets) with room to
+// spare, then how many more.
+func queuedText(ids []string) string {
+	text := fmt.Sprintf("OK: %d documents queued:", len(ids))
+	for i, id := range ids {
+		if len(text)+1+len(id) > 400 {
+			return text + fmt.Sprintf(" and %d more", len(ids)-i)
+		}
+		text += " " + id
+	}
+	return text
 }
 
 func (ss *session) log(msg string, e *smtp.SMTPError) {
@@ -427,6 +440,10 @@ func quoteName(name string) string {
 	return `"` + strings.ToValidUTF8(name, "") + `"`
 }
 
+// maxDepth bounds how deep multiparts may nest in a message (mail clients
+// nest three or four: mixed, alternative, related).
+const maxDepth = 16
+
 // readAttachments reads the message from r and decodes each document
 // attachment into a spool file of its own, appended to atts (the caller
 // closes them). A reply error refuses the message.
@@ -436,8 +453,13 @@ func (ss *session) readAttachments(r io.Reader, atts *[]*attachment) error {
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
 		return errMalformed
 	}
-	err = ent.Walk(func(_ []int, part *message.Entity, err error) error {
+	err = ent.Walk(func(path []int, part *message.Entity, err error) error {
 		if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
+			return errMalformed
+		}
+		if len(path) > maxDepth {
+			// Each level holds a multipart reader and its buffer: a
+			// message nested thousands deep would hold them all.
 			return errMalformed
 		}
 		if part.MultipartReader() != nil {

@@ -330,3 +330,54 @@ func TestRateLimit(t *testing.T) {
 	c, text = send(t, b.addr, []string{b.inbox(b.b, "")}, msg)
 	require.Equal(t, 250, c, text)
 }
+
+// Multiparts nested deeper than any mail client nests them are refused as
+// malformed, whatever they hold; the reply of a message with many tasks
+// names as many ids as fit one reply line, then how many more.
+func TestNestingAndLongReply(t *testing.T) {
+	b := setup(t, func(s *email.Server) { s.MaxAttachments = 50 })
+	var msg strings.Builder
+	msg.WriteString("Subject: deep\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b0\r\n\r\n")
+	const depth = 40
+	for i := 1; i <= depth; i++ {
+		fmt.Fprintf(&msg, "--b%d\r\nContent-Type: multipart/mixed; boundary=b%d\r\n\r\n", i-1, i)
+	}
+	msg.WriteString("--b40\r\nContent-Type: application/pdf\r\nContent-Transfer-Encoding: base64\r\n\r\n" +
+		base64.StdEncoding.EncodeToString(pdfFile(t, 1)) + "\r\n--b40--\r\n")
+	for i := depth - 1; i >= 0; i-- {
+		fmt.Fprintf(&msg, "--b%d--\r\n", i)
+	}
+	c, text := send(t, b.addr, []string{b.inbox(b.a, "")}, []byte(msg.String()))
+	require.Equal(t, 554, c, text)
+	require.Equal(t, "5.6.0 Malformed message", text)
+	require.Zero(t, b.queued(t))
+
+	one := pdfFile(t, 1)
+	var parts []part
+	for i := range 30 {
+		parts = append(parts, attachment(fmt.Sprintf("%d.pdf", i), "application/pdf", one))
+	}
+	conn, err := net.Dial("tcp", b.addr)
+	require.NoError(t, err)
+	defer conn.Close()
+	tc := textproto.NewConn(conn)
+	_, _, err = tc.ReadResponse(220)
+	require.NoError(t, err)
+	for _, cmd := range []string{"HELO client.test", "MAIL FROM:<a@supplier.example>", "RCPT TO:<" + b.inbox(b.a, "") + ">"} {
+		require.NoError(t, tc.PrintfLine("%s", cmd))
+		_, _, err = tc.ReadResponse(250)
+		require.NoError(t, err, cmd)
+	}
+	require.NoError(t, tc.PrintfLine("DATA"))
+	_, _, err = tc.ReadResponse(354)
+	require.NoError(t, err)
+	w := tc.DotWriter()
+	_, err = w.Write(message(t, parts...))
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	line, err := tc.ReadLine()
+	require.NoError(t, err)
+	require.Regexp(t, `^250 2\.0\.0 OK: 30 documents queued:( [0-9a-f-]{36})+ and \d+ more$`, line)
+	require.LessOrEqual(t, len(line), 512)
+	require.Equal(t, 30, b.queued(t))
+}
