@@ -95,7 +95,8 @@ type Templates interface {
 	// use and list the templates only when it differs from the version it
 	// last read them at (reading the version first, then the templates:
 	// a change in between only makes the next check read them again). 0
-	// for a team that never changed its templates or does not exist.
+	// for a team that never had a template or does not exist: such a team
+	// has no templates.
 	TemplateVersion(ctx context.Context, teamID string) (int64, error)
 }
 
