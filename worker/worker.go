@@ -510,12 +510,22 @@ func (p *Pool) reprocess(ctx context.Context, job *store.Job) error {
 			return fmt.Errorf("team templates: %w", err)
 		}
 	}
+	started := time.Now()
 	res, err := p.Extractor.Extract(ctx, in)
 	data, in.Data = nil, nil
+	took := time.Since(started)
+	report := func(charged int64) {
+		if p.OnExtracted != nil {
+			e := extracted(task, res, err, took)
+			e.Credits = charged
+			p.OnExtracted(e)
+		}
+	}
 	switch {
 	case ctx.Err() != nil:
 		return context.Canceled
 	case err != nil:
+		report(0)
 		return abandon("extraction", err)
 	}
 	c, err := p.completion(task, res, false)
@@ -526,6 +536,13 @@ func (p *Pool) reprocess(ctx context.Context, job *store.Job) error {
 	if err != nil {
 		return ignoreGone(err)
 	}
+	var charged int64
+	if replaced {
+		for _, d := range c.Documents {
+			charged += d.CreditsUsed
+		}
+	}
+	report(charged)
 	p.Logger.Info("task reprocessed", "task_id", task.ID, "documents", len(c.Documents), "replaced", replaced)
 	return nil
 }
