@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/google/uuid"
@@ -48,10 +49,9 @@ func (s *Server) handleApprove(w http.ResponseWriter, r *http.Request, key *stor
 	if !ok {
 		return errorf(docextract.EINVALID, msgBadApprovedType)
 	}
-	if err := reviewErr(s.Store.ApproveTask(r.Context(), t.ID, typ)); err != nil {
+	if err := s.ApproveTask(r.Context(), t, typ); err != nil {
 		return err
 	}
-	s.taskQueued()
 	writeJSON(w, http.StatusAccepted, map[string]string{"task_id": t.ID, "status": docextract.StatusQueued, "doc_type": string(typ)})
 	return nil
 }
@@ -65,15 +65,63 @@ func (s *Server) handleReject(w http.ResponseWriter, r *http.Request, key *store
 	if err != nil {
 		return err
 	}
-	ev, err := s.Store.RejectTask(r.Context(), t.ID)
-	if err := reviewErr(err); err != nil {
+	ev, err := s.RejectTask(r.Context(), t)
+	if err != nil {
 		return err
-	}
-	if s.OnTaskEvent != nil {
-		s.OnTaskEvent(ev)
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"task_id": t.ID, "status": string(docextract.TaskCompleted), "outcome": ev.Outcome})
 	return nil
+}
+
+// ReprocessTask queues the finished task t (of the caller's team) to be
+// extracted again (docs/api.md, Reprocess a task), for the JSON API and the
+// dashboard alike. ENOTFOUND "Task not found", EPAYMENT with the upload's
+// text, ECONFLICT "Task is not finished." or "Task is already being
+// reprocessed.".
+func (s *Server) ReprocessTask(ctx context.Context, t *store.Task) error {
+	s.init()
+	switch err := s.Store.ReprocessTask(ctx, t.ID); docextract.ErrorCode(err) {
+	case "":
+	case docextract.ENOTFOUND:
+		return errorf(docextract.ENOTFOUND, msgTaskNotFound)
+	case docextract.EPAYMENT:
+		return errorf(docextract.EPAYMENT, credits.InsufficientMessage)
+	default:
+		return err // ECONFLICT carries the store's reason
+	}
+	s.Logger.InfoContext(ctx, "task queued for reprocessing", "task_id", t.ID)
+	s.taskQueued()
+	return nil
+}
+
+// ApproveTask resolves the classification review of task t (of the
+// caller's team): it is queued again, to be read as typ (docs/api.md,
+// Classification review). ECONFLICT "Task is not waiting for review.".
+func (s *Server) ApproveTask(ctx context.Context, t *store.Task, typ docextract.DocType) error {
+	s.init()
+	if err := reviewErr(s.Store.ApproveTask(ctx, t.ID, typ)); err != nil {
+		return err
+	}
+	s.Logger.InfoContext(ctx, "review approved; task queued again", "task_id", t.ID, "doc_type", typ)
+	s.taskQueued()
+	return nil
+}
+
+// RejectTask resolves the classification review of task t (of the
+// caller's team) by completing it with nothing extracted, and returns its
+// recorded task.completed event (OnTaskEvent is told). ECONFLICT "Task is
+// not waiting for review.".
+func (s *Server) RejectTask(ctx context.Context, t *store.Task) (*store.TaskEvent, error) {
+	s.init()
+	ev, err := s.Store.RejectTask(ctx, t.ID)
+	if err := reviewErr(err); err != nil {
+		return nil, err
+	}
+	s.Logger.InfoContext(ctx, "review rejected; task completed", "task_id", t.ID)
+	if s.OnTaskEvent != nil {
+		s.OnTaskEvent(ev)
+	}
+	return ev, nil
 }
 
 // reviewErr maps the store's answers to a review resolution.
@@ -163,16 +211,9 @@ func (s *Server) handleReprocess(w http.ResponseWriter, r *http.Request, key *st
 	if err != nil {
 		return err
 	}
-	switch err := s.Store.ReprocessTask(r.Context(), t.ID); docextract.ErrorCode(err) {
-	case "":
-	case docextract.ENOTFOUND:
-		return errorf(docextract.ENOTFOUND, msgTaskNotFound)
-	case docextract.EPAYMENT:
-		return errorf(docextract.EPAYMENT, credits.InsufficientMessage)
-	default:
-		return err // ECONFLICT carries the store's reason
+	if err := s.ReprocessTask(r.Context(), t); err != nil {
+		return err
 	}
-	s.taskQueued()
 	writeJSON(w, http.StatusAccepted, map[string]any{"task_id": t.ID, "status": string(t.Status), "reprocessing": true})
 	return nil
 }
