@@ -2,9 +2,8 @@ package docextract
 
 import (
 	"fmt"
-	"slices"
-	"sync"
-	"sync/atomic"
+
+	"github.com/docextract/docextract/internal/registry"
 )
 
 // TypeSpec registers a document type with this package: its name and its
@@ -26,10 +25,7 @@ type TypeSpec struct {
 	Key func(ExtractionData) string
 }
 
-var (
-	typesMu sync.Mutex
-	types   atomic.Pointer[[]TypeSpec] // registration order; replaced, never changed
-)
+var types = registry.List[DocType, TypeSpec]{Key: func(s TypeSpec) DocType { return s.Type }}
 
 func init() {
 	for _, s := range builtinTypes() {
@@ -53,19 +49,7 @@ func RegisterType(s TypeSpec) {
 	if got := s.New(); got == nil || got.Type() != s.Type {
 		panic(fmt.Sprintf("docextract: RegisterType(%q): New returns data of another type", s.Type))
 	}
-	typesMu.Lock()
-	defer typesMu.Unlock()
-	var all []TypeSpec
-	if p := types.Load(); p != nil {
-		all = slices.Clone(*p)
-	}
-	for _, o := range all {
-		if o.Type == s.Type {
-			panic(fmt.Sprintf("docextract: RegisterType: %q registered twice", s.Type))
-		}
-	}
-	all = append(all, s)
-	types.Store(&all)
+	types.Add("docextract: RegisterType", s)
 }
 
 func validTypeName(s string) bool {
@@ -84,7 +68,7 @@ func validTypeName(s string) bool {
 // Types returns the document types an upload may request, in registration
 // order: invoice, receipt, bank_statement, then any registered since.
 func Types() []DocType {
-	all := *types.Load()
+	all := types.All()
 	out := make([]DocType, len(all))
 	for i, s := range all {
 		out[i] = s.Type
@@ -94,12 +78,7 @@ func Types() []DocType {
 
 // LookupType returns the registration of t.
 func LookupType(t DocType) (TypeSpec, bool) {
-	for _, s := range *types.Load() {
-		if s.Type == t {
-			return s, true
-		}
-	}
-	return TypeSpec{}, false
+	return types.Find(t)
 }
 
 // ParseDocType returns the DocType named s, or false when s names none of

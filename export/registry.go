@@ -3,11 +3,9 @@ package export
 import (
 	"fmt"
 	"reflect"
-	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/internal/registry"
 )
 
 // A document type's CSV and XLSX layout is registered here, by the type's
@@ -88,10 +86,7 @@ type layout struct {
 	accounting bool
 }
 
-var (
-	layoutsMu sync.Mutex
-	layouts   atomic.Pointer[[]layout]
-)
+var layouts = registry.List[docextract.DocType, layout]{Key: func(l layout) docextract.DocType { return l.typ }}
 
 func init() {
 	for _, l := range []layout{
@@ -154,30 +149,9 @@ func columns(cs []Column) []column {
 	return out
 }
 
-func register(l layout) {
-	layoutsMu.Lock()
-	defer layoutsMu.Unlock()
-	var all []layout
-	if p := layouts.Load(); p != nil {
-		all = slices.Clone(*p)
-	}
-	for _, o := range all {
-		if o.typ == l.typ {
-			panic(fmt.Sprintf("export: RegisterTable: %q registered twice", l.typ))
-		}
-	}
-	all = append(all, l)
-	layouts.Store(&all)
-}
+func register(l layout) { layouts.Add("export: RegisterTable", l) }
 
-func layoutOf(t docextract.DocType) (layout, bool) {
-	for _, l := range *layouts.Load() {
-		if l.typ == t {
-			return l, true
-		}
-	}
-	return layout{}, false
-}
+func layoutOf(t docextract.DocType) (layout, bool) { return layouts.Find(t) }
 
 // tableOf builds the table of d; ok is false for data of no registered type.
 func tableOf(d *Document) (table, bool) {

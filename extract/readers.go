@@ -149,7 +149,7 @@ func fieldsWith(data docextract.ExtractionData, v float64) map[string]float64 {
 // little evidence of its own; Other only when no type has any real evidence.
 func classifyPages(pages []layout.Page, want docextract.DocType) (docextract.DocType, float64) {
 	doc := classify.Prepare(pages)
-	rs := *readers.Load()
+	rs := readers.All()
 	pts := make([]classify.Points, len(rs))
 	own := 0.0
 	for i, r := range rs {

@@ -2,9 +2,6 @@ package extract
 
 import (
 	"fmt"
-	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/bank"
@@ -13,6 +10,7 @@ import (
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/receipt"
 	"github.com/docextract/docextract/extract/validate"
+	"github.com/docextract/docextract/internal/registry"
 )
 
 // Reader reads one document type: the classifier's evidence for it and
@@ -42,10 +40,7 @@ type Reading struct {
 	FieldConfidence map[string]float64
 }
 
-var (
-	readersMu sync.Mutex
-	readers   atomic.Pointer[[]Reader]
-)
+var readers = registry.List[docextract.DocType, Reader]{Key: func(r Reader) docextract.DocType { return r.Type }}
 
 func init() {
 	RegisterReader(Reader{Type: docextract.Invoice,
@@ -81,27 +76,8 @@ func RegisterReader(r Reader) {
 	if r.Evidence == nil || r.Read == nil {
 		panic(fmt.Sprintf("extract: RegisterReader(%q): Evidence and Read are required", r.Type))
 	}
-	readersMu.Lock()
-	defer readersMu.Unlock()
-	var all []Reader
-	if p := readers.Load(); p != nil {
-		all = slices.Clone(*p)
-	}
-	for _, o := range all {
-		if o.Type == r.Type {
-			panic(fmt.Sprintf("extract: RegisterReader: %q registered twice", r.Type))
-		}
-	}
-	all = append(all, r)
-	readers.Store(&all)
+	readers.Add("extract: RegisterReader", r)
 }
 
 // readerOf returns the reader of t.
-func readerOf(t docextract.DocType) (Reader, bool) {
-	for _, r := range *readers.Load() {
-		if r.Type == t {
-			return r, true
-		}
-	}
-	return Reader{}, false
-}
+func readerOf(t docextract.DocType) (Reader, bool) { return readers.Find(t) }
