@@ -215,6 +215,10 @@ type documentData struct {
 	// review and reprocessing actions; DocTypes are the types to approve.
 	Task     *store.Task
 	DocTypes []docextract.DocType
+	// Failure is why a failed task failed: the message of its code and,
+	// when the file itself is the reason, the detail naming the limit it
+	// hit (GET /api/v1/tasks/{id} shows the same).
+	Failure string
 }
 
 // taskNotices are the notices of the task actions, by the redirect's
@@ -234,6 +238,9 @@ func (h *Handler) documentPage(w http.ResponseWriter, r *http.Request, s *sessio
 		DocTypes: docextract.Types()}
 	if t, err := h.API.Store.FindTask(r.Context(), d.TaskID); err == nil {
 		dd.Task = t
+		if t.Status == docextract.TaskFailed {
+			dd.Failure = strings.TrimSpace(docextract.FailureMessages[t.ErrorCode] + " " + t.ErrorDetail)
+		}
 	}
 	if dd.HasResult {
 		top, err := orderedObject(d.Data)
