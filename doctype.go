@@ -2,6 +2,7 @@ package docextract
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/docextract/docextract/internal/registry"
 )
@@ -74,6 +75,24 @@ func Types() []DocType {
 		out[i] = s.Type
 	}
 	return out
+}
+
+// TypeNames lists the registered types for messages:
+// "invoice, receipt or bank_statement", and any registered since.
+func TypeNames() string {
+	ts := Types()
+	var b strings.Builder
+	for i, t := range ts {
+		switch {
+		case i == 0:
+		case i == len(ts)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(string(t))
+	}
+	return b.String()
 }
 
 // LookupType returns the registration of t.

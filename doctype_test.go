@@ -47,6 +47,7 @@ func TestRegisterType(t *testing.T) {
 	}
 	_, ok := docextract.ParseDocType("memo")
 	require.False(t, ok, "a refused registration leaves nothing behind")
+	require.Equal(t, "invoice, receipt or bank_statement", docextract.TypeNames())
 
 	docextract.RegisterType(docextract.TypeSpec{Type: "memo", New: newMemo})
 	got, ok := docextract.ParseDocType("memo")
@@ -54,6 +55,7 @@ func TestRegisterType(t *testing.T) {
 	require.Equal(t, docextract.DocType("memo"), got)
 	require.Equal(t, docextract.DocType("memo"), docextract.Types()[len(docextract.Types())-1])
 	require.Equal(t, "", docextract.DataKey(&memoData{}), "no Key: no key")
+	require.Equal(t, "invoice, receipt, bank_statement or memo", docextract.TypeNames(), "messages name the registered types")
 	d, err := docextract.DecodeExtractionData("memo", []byte(`{"DocType":"memo"}`))
 	require.NoError(t, err)
 	require.Equal(t, &memoData{DocType: "memo"}, d)

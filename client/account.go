@@ -132,3 +132,12 @@ func (c *Client) Inbox(ctx context.Context) (*Inbox, error) {
 	_, err := c.doJSON(ctx, http.MethodGet, "/api/v1/inbox", nil, nil, &out, http.StatusOK)
 	return valueOrErr(&out, err)
 }
+
+// RotateInboxToken gives the team a new inbox token, for one that leaked,
+// and returns the inbox with its new addresses: mail to the old ones is
+// refused from then on.
+func (c *Client) RotateInboxToken(ctx context.Context) (*Inbox, error) {
+	var out Inbox
+	_, err := c.doJSON(ctx, http.MethodPost, "/api/v1/inbox/rotate_token", nil, nil, &out, http.StatusOK)
+	return valueOrErr(&out, err)
+}

@@ -479,6 +479,13 @@ func TestInbox(t *testing.T) {
 	require.Equal(t, "docs.example.com", *in.Domain)
 	require.Equal(t, "receipt+"+in.Token+"@docs.example.com", in.Addresses["receipt"])
 	require.Equal(t, in.Token+"@docs.example.com", in.Addresses["default"])
+	rotated, err := s.client(t, s.key).RotateInboxToken(ctx)
+	require.NoError(t, err)
+	require.NotEqual(t, in.Token, rotated.Token)
+	require.Equal(t, "invoice+"+rotated.Token+"@docs.example.com", rotated.Addresses["invoice"])
+	again, err := s.client(t, s.key).Inbox(ctx)
+	require.NoError(t, err)
+	require.Equal(t, rotated.Token, again.Token)
 
 	// A server without mail shows the token only.
 	plain := newServer(t, serverOptions{})

@@ -32,7 +32,7 @@ func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Do
 			// matching documents", with the requested schema left empty.
 			d.Data, _ = docextract.NewExtractionData(want)
 			d.Validation = docextract.Validation{Details: docextract.ValidationDetails{
-				CalculationLogic: "Not validated: the pages were not recognised as an invoice, receipt or bank statement.",
+				CalculationLogic: "Not validated: the pages were not recognised as any document type (" + docextract.TypeNames() + ").",
 				Checks:           []docextract.Check{},
 			}}
 			docs = append(docs, d)

@@ -173,7 +173,7 @@ func parseDocumentFilter(q map[string][]string) (documentFilter, error) {
 	if v := get("doc_type"); v != "" {
 		t, ok := docextract.ParseDocType(v)
 		if !ok {
-			return f, errorf(docextract.EINVALID, msgInvalidFilter+"doc_type must be invoice, receipt or bank_statement.")
+			return f, errorf(docextract.EINVALID, msgInvalidFilter+"doc_type must be "+docextract.TypeNames()+".")
 		}
 		f.docType = t
 	}

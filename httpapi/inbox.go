@@ -11,6 +11,7 @@ import (
 // inbox).
 func (s *Server) inboxRoutes() {
 	s.handle("GET /api/v1/inbox", apiKeyOrBearer, s.handleInbox)
+	s.handle("POST /api/v1/inbox/rotate_token", apiKeyOrBearer, s.handleRotateInboxToken)
 }
 
 // inboxJSON is the answer of GET /api/v1/inbox (docs/api.md, Inbox).
@@ -29,6 +30,29 @@ func (s *Server) handleInbox(w http.ResponseWriter, r *http.Request, key *store.
 	if err != nil {
 		return err
 	}
+	s.writeInbox(w, team)
+	return nil
+}
+
+// handleRotateInboxToken gives the team a new inbox token, for a token that
+// leaked: mail to the old addresses is refused (550) from then on. It
+// answers the inbox with the new addresses.
+func (s *Server) handleRotateInboxToken(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
+	token, err := s.Store.RotateInboxToken(r.Context(), key.TeamID)
+	if err != nil {
+		return err
+	}
+	team, err := s.Store.FindTeam(r.Context(), key.TeamID)
+	if err != nil {
+		return err
+	}
+	team.InboxToken = token
+	s.Logger.Info("inbox token rotated", "team_id", key.TeamID)
+	s.writeInbox(w, team)
+	return nil
+}
+
+func (s *Server) writeInbox(w http.ResponseWriter, team *store.Team) {
 	out := inboxJSON{Token: team.InboxToken, DefaultDocType: string(team.InboxDocType)}
 	if s.InboxDomain != "" {
 		d := s.InboxDomain
@@ -36,5 +60,4 @@ func (s *Server) handleInbox(w http.ResponseWriter, r *http.Request, key *store.
 		out.Addresses = ingest.InboxAddresses(team.InboxToken, d)
 	}
 	writeJSON(w, http.StatusOK, out)
-	return nil
 }

@@ -25,7 +25,6 @@ func (s *Server) lifecycleRoutes() {
 const (
 	msgWaitingForReview  = "The content does not look like the requested type. Approve the type to use with POST /api/v1/tasks/{task_id}/approve, or reject with POST /api/v1/tasks/{task_id}/reject."
 	msgNotInReview       = "Task is not waiting for review."
-	msgBadApprovedType   = "doc_type must be invoice, receipt or bank_statement."
 	msgBadClassification = "classification must be auto or review."
 )
 
@@ -47,7 +46,7 @@ func (s *Server) handleApprove(w http.ResponseWriter, r *http.Request, key *stor
 	}
 	typ, ok := docextract.ParseDocType(in.DocType)
 	if !ok {
-		return errorf(docextract.EINVALID, msgBadApprovedType)
+		return errorf(docextract.EINVALID, "doc_type must be "+docextract.TypeNames()+".")
 	}
 	if err := s.ApproveTask(r.Context(), t, typ); err != nil {
 		return err

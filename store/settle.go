@@ -258,7 +258,7 @@ func CheckReview(t *Task) error {
 // request.
 func CheckApprovedType(typ docextract.DocType) error {
 	if _, ok := docextract.ParseDocType(string(typ)); !ok {
-		return docextract.Errorf(docextract.EINVALID, "doc_type must be invoice, receipt or bank_statement.")
+		return docextract.Errorf(docextract.EINVALID, "doc_type must be %s.", docextract.TypeNames())
 	}
 	return nil
 }

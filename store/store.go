@@ -216,6 +216,10 @@ type Teams interface {
 	// SetInboxDocType sets the team's InboxDocType; ENOTFOUND when there
 	// is no such team.
 	SetInboxDocType(ctx context.Context, teamID string, docType docextract.DocType) error
+	// RotateInboxToken gives the team a new InboxToken (NewInboxToken) and
+	// returns it: mail to the old addresses is refused from then on.
+	// ENOTFOUND when there is no such team.
+	RotateInboxToken(ctx context.Context, teamID string) (string, error)
 	// CreateAPIKey stores k; k.ID and k.CreatedAt are set when empty.
 	CreateAPIKey(ctx context.Context, k *APIKey) error
 	// FindAPIKey returns the key with hash, or ENOTFOUND.

@@ -317,6 +317,19 @@ func TestEmailIngest(t *testing.T) {
 	require.Equal(t, "receipt", task["doc_type"])
 	require.Equal(t, "email", task["ingest_source"])
 	require.EqualValues(t, 1, task["credits_held"])
+
+	// A leaked token is rotated: the old addresses are refused, the new
+	// ones take mail.
+	st, rotated := c.do(http.MethodPost, "/api/v1/inbox/rotate_token", nil, "")
+	require.Equal(t, http.StatusOK, st, "%v", rotated)
+	fresh := rotated["token"].(string)
+	require.NotEqual(t, token, fresh)
+	newAddr := rotated["addresses"].(map[string]any)["receipt"].(string)
+	require.Equal(t, "receipt+"+fresh+"@docs.test", newAddr)
+	reply = sendMail(t, smtpAddr, []string{addrs["receipt"].(string)}, mailMessage(t, "x", mailPart{"photo.png", "image/png", png}))
+	require.Equal(t, 550, reply.code, reply.msg)
+	reply = sendMail(t, smtpAddr, []string{newAddr}, mailMessage(t, "x", mailPart{"photo.png", "image/png", png}))
+	require.Equal(t, 250, reply.code, reply.msg)
 }
 
 func countDocuments(t *testing.T, c *client) int {

@@ -30,7 +30,7 @@ func runTeamCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	docType, ok := docextract.ParseDocType(*inboxType)
 	if !ok {
-		fmt.Fprintln(stderr, "docextract team create: --inbox-type must be invoice, receipt or bank_statement")
+		fmt.Fprintln(stderr, "docextract team create: --inbox-type must be "+docextract.TypeNames())
 		return errUsage
 	}
 	s, err := openDB(ctx, *db)

@@ -215,12 +215,17 @@ func (s *Server) Close() error {
 	return nil
 }
 
+// noInbox is the reply to an address of Domain that is no team's inbox; it
+// names the types registered when it is sent (docextract.RegisterType).
+func noInbox() *smtp.SMTPError {
+	return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1},
+		Message: "No such inbox: use <type>+<token>@<domain>, type " + docextract.TypeNames()}
+}
+
 // Replies of the rules in the package comment.
 var (
 	errRelay = &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 7, 1},
 		Message: "Relaying denied: this server accepts mail for its document inboxes only"}
-	errNoInbox = &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1},
-		Message: "No such inbox: use <type>+<token>@<domain>, type invoice, receipt or bank_statement"}
 	errNoDocument = &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 6, 1},
 		Message: "No PDF, JPEG or PNG attachment: nothing to extract"}
 	errMalformed = &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 6, 0},
@@ -270,14 +275,14 @@ func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 		return errRelay
 	}
 	if !ok {
-		return errNoInbox
+		return noInbox()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	team, err := ss.srv.Store.FindTeamByInboxToken(ctx, token)
 	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
 		ss.srv.Logger.Info("smtp: unknown inbox", "rcpt", to, "remote", ss.remote())
-		return errNoInbox
+		return noInbox()
 	} else if err != nil {
 		ss.srv.Logger.Error("smtp: find inbox", "err", err)
 		return errInternal

@@ -60,6 +60,19 @@ func (db *DB) findTeam(ctx context.Context, where string, arg any) (*store.Team,
 	return &t, nil
 }
 
+// RotateInboxToken implements store.Teams.
+func (db *DB) RotateInboxToken(ctx context.Context, teamID string) (string, error) {
+	token := store.NewInboxToken()
+	tag, err := db.pool.Exec(ctx, `UPDATE teams SET inbox_token = $1 WHERE id = $2`, token, teamID)
+	if err != nil {
+		return "", err
+	}
+	if tag.RowsAffected() == 0 {
+		return "", notFound("Team")
+	}
+	return token, nil
+}
+
 // SetInboxDocType implements store.Teams.
 func (db *DB) SetInboxDocType(ctx context.Context, teamID string, docType docextract.DocType) error {
 	if _, ok := docextract.ParseDocType(string(docType)); !ok {

@@ -55,6 +55,27 @@ func (db *DB) findTeam(ctx context.Context, where string, arg any) (*store.Team,
 	return &t, nil
 }
 
+// RotateInboxToken implements store.Teams.
+func (db *DB) RotateInboxToken(ctx context.Context, teamID string) (string, error) {
+	token := store.NewInboxToken()
+	err := db.writeTx(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE teams SET inbox_token = ? WHERE id = ?`, token, teamID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound("Team")
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
 // SetInboxDocType implements store.Teams.
 func (db *DB) SetInboxDocType(ctx context.Context, teamID string, docType docextract.DocType) error {
 	if _, ok := docextract.ParseDocType(string(docType)); !ok {

@@ -289,6 +289,20 @@ func testCore(t *testing.T, open Open) {
 		require.Equal(t, b.team.InboxToken, got.InboxToken)
 		requireCode(t, docextract.EINVALID, b.s.SetInboxDocType(b.ctx, b.team.ID, "letter"))
 		requireCode(t, docextract.ENOTFOUND, b.s.SetInboxDocType(b.ctx, uuid.NewString(), docextract.Receipt))
+
+		// Rotation: the new token finds the team, the old one nothing.
+		fresh, err := b.s.RotateInboxToken(b.ctx, b.team.ID)
+		require.NoError(t, err)
+		require.Regexp(t, `^[0-9a-f]{20}$`, fresh)
+		require.NotEqual(t, b.team.InboxToken, fresh)
+		got, err = b.s.FindTeamByInboxToken(b.ctx, fresh)
+		require.NoError(t, err)
+		require.Equal(t, b.team.ID, got.ID)
+		require.Equal(t, docextract.BankStatement, got.InboxDocType, "the default type stays")
+		_, err = b.s.FindTeamByInboxToken(b.ctx, b.team.InboxToken)
+		requireCode(t, docextract.ENOTFOUND, err)
+		_, err = b.s.RotateInboxToken(b.ctx, uuid.NewString())
+		requireCode(t, docextract.ENOTFOUND, err)
 	})
 
 	t.Run("QueueStats", func(t *testing.T) {
