@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -201,6 +203,48 @@ func testTemplates(t *testing.T, open Open) {
 		requireCode(t, docextract.ETOOLARGE, replace(full))
 		// Another team's limit is its own.
 		require.NoError(t, b.s.CreateTemplate(b.ctx, &store.Template{TeamID: other.ID, GroupID: og.ID, Name: "t.yml", Content: full}))
+		// Concurrent uploads, each to a group of its own, cannot together
+		// pass the limit: the team's bytes are checked and changed under
+		// one lock of the team.
+		require.NoError(t, b.s.DeleteTemplate(b.ctx, b.team.ID, last.ID))
+		var raceGroups []string
+		for i := range 4 {
+			rg := &store.TemplateGroup{TeamID: b.team.ID, Name: fmt.Sprintf("race%d", i)}
+			require.NoError(t, b.s.CreateTemplateGroup(b.ctx, rg))
+			raceGroups = append(raceGroups, rg.ID)
+		}
+		// Several rounds: the first ones also open the connections the
+		// later ones race on. Each round's winner is deleted for the next.
+		for round := range 5 {
+			if round > 0 {
+				require.NoError(t, b.s.DeleteTemplate(b.ctx, b.team.ID, last.ID))
+			}
+			var wg sync.WaitGroup
+			var created atomic.Int32
+			for i, rg := range raceGroups {
+				wg.Go(func() {
+					err := b.s.CreateTemplate(b.ctx, &store.Template{TeamID: b.team.ID, GroupID: rg, Name: fmt.Sprintf("race%d-%d.yml", round, i), Content: full[1:]})
+					if err == nil {
+						created.Add(1)
+					} else if docextract.ErrorCode(err) != docextract.ETOOLARGE {
+						t.Errorf("concurrent create: %v", err)
+					}
+				})
+			}
+			wg.Wait()
+			require.Equal(t, int32(1), created.Load(), "round %d", round)
+			all, err = b.s.ListTemplates(b.ctx, b.team.ID, "")
+			require.NoError(t, err)
+			var total int
+			for _, tp := range all {
+				total += len(tp.Content)
+				if strings.HasPrefix(tp.Name, fmt.Sprintf("race%d-", round)) {
+					last = tp
+				}
+			}
+			require.Equal(t, store.MaxTemplateBytesPerTeam, total)
+		}
+
 		// A deletion frees its bytes (last holds full[1:]).
 		require.NoError(t, b.s.DeleteTemplate(b.ctx, b.team.ID, last.ID))
 		require.NoError(t, b.s.CreateTemplate(b.ctx, &store.Template{TeamID: b.team.ID, GroupID: g.ID, Name: "again.yml", Content: full[1:]}))
