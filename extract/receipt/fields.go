@@ -573,12 +573,16 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 			switch {
 			case has(f, "change", "change due", "ruckgeld", "wechselgeld", "rendu", "monnaie", "wisselgeld", "cambio", "resto", "vuelto"):
 				if change == nil {
-					change, changeLine = a, i
+					// Change and cash are never negative: a minus is
+					// print style or OCR noise ("Cash -50.00").
+					v := a.Abs()
+					change, changeLine = &v, i
 				}
 				continue
 			case has(f, "cash", "tendered", "bar", "gegeben", "especes", "contant", "efectivo", "contanti", "payment", "paid"):
 				if cash == nil {
-					cash = a
+					v := a.Abs()
+					cash = &v
 				}
 				continue
 			}
@@ -724,6 +728,11 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 				}
 			}
 		}
+		if v, ok := roundedAfter(lines, best.line, best.v); ok {
+			// "TOTAL AMT 60.31" / "ROUNDING ADJ -0.01" with no rounded
+			// total printed: the amount to pay is the rounded one.
+			return amountPtr(v), best.line, evTotalLabel[min(best.prio, len(evTotalLabel)-1)] * lineConf(lines[best.line])
+		}
 		ev := evTotalLabel[min(best.prio, len(evTotalLabel)-1)]
 		for _, c := range kept {
 			// Printed twice under total labels ("TOTAL" and "NETT
@@ -754,6 +763,32 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 		return amountPtr(*paid), max(0, changeLine-1), evTotalPaidOnly * lineConf(lines[max(0, changeLine)])
 	}
 	return nil, -1, 0
+}
+
+// roundedAfter returns v plus the cash rounding printed on one of the two
+// lines after the total's line (a rounding label and an amount under 0.05),
+// when v is not a multiple of 0.05 and the sum is: the amount to pay.
+func roundedAfter(lines []line, at int, v decimal.Decimal) (decimal.Decimal, bool) {
+	if isRounded5(v) {
+		return v, false
+	}
+	for i := at + 1; i < len(lines) && i <= at+2; i++ {
+		l := lines[i]
+		if !has(l.fold, roundingLabels...) && !has(l.fold, "rnd adj", "round adj", "adj") || len(l.amts) == 0 {
+			continue
+		}
+		r := l.amts[len(l.amts)-1].v
+		if r.Abs().GreaterThanOrEqual(decimal.RequireFromString("0.05")) || r.IsZero() {
+			return v, false
+		}
+		for _, s := range []decimal.Decimal{v.Add(r), v.Sub(r)} {
+			if isRounded5(s) && s.IsPositive() {
+				return s, true
+			}
+		}
+		return v, false
+	}
+	return v, false
 }
 
 // topCandidate is the candidate the labels alone would choose: the

@@ -261,3 +261,19 @@ func TestTotalArithmetic(t *testing.T) {
 		})
 	}
 }
+
+func TestTotalCashRounding(t *testing.T) {
+	for text, want := range map[string]string{
+		// the rounding printed after the total, no rounded total
+		"GIFT SHOP\nTOTAL AMT. RM 60.31\nROUNDING ADJ. -0.01\n": "60.30",
+		"GIFT SHOP\nTOTAL AMT. RM 60.32\nROUNDING ADJ. 0.03\n":  "60.35",
+		// the rounding before the total is already in it
+		"GIFT SHOP\nROUNDING ADJ. -0.01\nTOTAL AMT. RM 60.31\n": "60.31",
+		// a minus before the cash is no negative payment
+		"BOOK SHOP\nTotal RM Incl. of GST\nCash -50.00\nCHANGE 40.35\n": "9.65",
+	} {
+		d := Extract([]layout.Page{page(text)})
+		require.NotNil(t, d.General.TotalGrossPrice, text)
+		require.Equal(t, want, d.General.TotalGrossPrice.Dec().StringFixed(2), text)
+	}
+}
