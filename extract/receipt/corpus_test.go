@@ -55,6 +55,11 @@ func ocrCorpus(t *testing.T, cases []eval.ReceiptCase) map[string]layout.Page {
 	if os.Getenv("DOCEXTRACT_OCR_NOCACHE") != "" {
 		cache = ""
 	}
+	if cache != "" {
+		// each tesseract run too, so that changed code around tesseract
+		// only pays for the runs it changes
+		e = e.WithRunCache(filepath.Join(cache, "runs"))
+	}
 	pages := map[string]layout.Page{}
 	var ocrTime time.Duration
 	ocred := 0
