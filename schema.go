@@ -127,16 +127,12 @@ func (*InvoiceData) Type() DocType       { return Invoice }
 func (*ReceiptData) Type() DocType       { return Receipt }
 func (*BankStatementData) Type() DocType { return BankStatement }
 
-// NewExtractionData returns an empty value of the schema of t, with DocType
-// set and empty (not nil) lists, so it marshals with every key present.
+// NewExtractionData returns an empty value of the schema of t (TypeSpec.New),
+// with DocType set and empty (not nil) lists, so it marshals with every key
+// present.
 func NewExtractionData(t DocType) (ExtractionData, error) {
-	switch t {
-	case Invoice:
-		return &InvoiceData{DocType: string(Invoice), LineItems: []LineItem{}, Taxes: []TaxBreakdown{}}, nil
-	case Receipt:
-		return &ReceiptData{DocType: string(Receipt), LineItems: []LineItem{}}, nil
-	case BankStatement:
-		return &BankStatementData{DocType: string(BankStatement), Transactions: []Transaction{}}, nil
+	if s, ok := LookupType(t); ok {
+		return s.New(), nil
 	}
 	return nil, fmt.Errorf("docextract: no schema for document type %q", t)
 }

@@ -13,20 +13,6 @@ const (
 	Other DocType = "other"
 )
 
-// DocTypes lists the types an upload may request.
-var DocTypes = []DocType{Invoice, Receipt, BankStatement}
-
-// ParseDocType returns the DocType named s, or false when s names none of the
-// types an upload accepts.
-func ParseDocType(s string) (DocType, bool) {
-	for _, t := range DocTypes {
-		if string(t) == s {
-			return t, true
-		}
-	}
-	return "", false
-}
-
 // Document statuses (docs/api.md, Concepts).
 const (
 	StatusQueued     = "queued"
@@ -37,7 +23,9 @@ const (
 
 // TaskStatus is where a task (an upload) stands (docs/api.md, Concepts):
 // queued, processing, then completed or failed; an encrypted PDF waits in
-// password_required. Its documents share the values of the first four.
+// password_required, and a file whose content disagrees with the requested
+// type waits in needs_review when its team reviews classifications. Its
+// documents share the values of the first four.
 type TaskStatus string
 
 // Task statuses.
@@ -52,6 +40,31 @@ const (
 
 // Finished reports whether s is final: completed or failed.
 func (s TaskStatus) Finished() bool { return s == TaskCompleted || s == TaskFailed }
+
+// Classification is a team's setting for a document whose content clearly
+// disagrees with the type requested at upload (the classifier is confident
+// it is another type, or none of the three).
+type Classification string
+
+const (
+	// ClassificationAuto (the default) extracts only what matches the
+	// requested type: the rest has no result and no charge, and a task with
+	// nothing of that type completes with outcome no_matching_documents.
+	ClassificationAuto Classification = "auto"
+	// ClassificationReview parks such a task in needs_review, holding its
+	// credits and emitting no event, until it is approved (with the type to
+	// use) or rejected.
+	ClassificationReview Classification = "review"
+)
+
+// ParseClassification returns the Classification named s, or false.
+func ParseClassification(s string) (Classification, bool) {
+	switch c := Classification(s); c {
+	case ClassificationAuto, ClassificationReview:
+		return c, true
+	}
+	return "", false
+}
 
 // Task outcomes of completed tasks.
 const (

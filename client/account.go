@@ -26,12 +26,21 @@ type Task struct {
 	} `json:"original_file"`
 	CreditsHeld int64 `json:"credits_held"`
 	// Error is set for a failed task: code processing_failed or
-	// insufficient_credits, and its message.
+	// insufficient_credits, its message, and Detail when the file itself
+	// is the reason (e.g. "PDF engine memory limit of 256 MiB per document
+	// reached."), else "".
 	Error *struct {
 		Code    string `json:"code"`
 		Message string `json:"message"`
+		Detail  string `json:"detail"`
 	} `json:"error"`
-	Documents []struct {
+	// Reprocessing is true while a reprocessing of the finished task is
+	// queued or running (Reprocess).
+	Reprocessing bool `json:"reprocessing"`
+	// DetectedType is, while the task waits in needs_review, the type the
+	// classifier found instead of DocType (Approve or Reject it).
+	DetectedType *string `json:"detected_type"`
+	Documents    []struct {
 		ID        string `json:"id"`
 		DocType   string `json:"doc_type"`
 		Status    string `json:"status"`
@@ -102,5 +111,33 @@ type Balance struct {
 func (c *Client) Credits(ctx context.Context) (*Balance, error) {
 	var out Balance
 	_, err := c.doJSON(ctx, http.MethodGet, "/api/v1/credits", nil, nil, &out, http.StatusOK)
+	return valueOrErr(&out, err)
+}
+
+// Inbox is the team's e-mail inbox (docs/api.md, E-mail inbox): mail to
+// one of Addresses becomes one task per PDF, JPEG or PNG attachment, with
+// ingest_source "email".
+type Inbox struct {
+	Token          string  `json:"token"`
+	DefaultDocType string  `json:"default_doc_type"`
+	Domain         *string `json:"domain"` // nil when the server takes no mail
+	// Addresses keyed "default", "invoice", "receipt", "bank_statement";
+	// nil when the server takes no mail.
+	Addresses map[string]string `json:"addresses"`
+}
+
+// Inbox fetches the team's e-mail inbox.
+func (c *Client) Inbox(ctx context.Context) (*Inbox, error) {
+	var out Inbox
+	_, err := c.doJSON(ctx, http.MethodGet, "/api/v1/inbox", nil, nil, &out, http.StatusOK)
+	return valueOrErr(&out, err)
+}
+
+// RotateInboxToken gives the team a new inbox token, for one that leaked,
+// and returns the inbox with its new addresses: mail to the old ones is
+// refused from then on.
+func (c *Client) RotateInboxToken(ctx context.Context) (*Inbox, error) {
+	var out Inbox
+	_, err := c.doJSON(ctx, http.MethodPost, "/api/v1/inbox/rotate_token", nil, nil, &out, http.StatusOK)
 	return valueOrErr(&out, err)
 }

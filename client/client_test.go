@@ -62,7 +62,8 @@ type server struct {
 }
 
 type serverOptions struct {
-	rate string
+	rate        string
+	inboxDomain string
 }
 
 func newServer(t *testing.T, o serverOptions) *server {
@@ -76,10 +77,10 @@ func newServer(t *testing.T, o serverOptions) *server {
 	hooks := &dispatch.Dispatcher{Store: db, AllowPrivate: true, BaseURL: "http://docextract.test",
 		Policy:       delivery.Policy{Schedule: []time.Duration{50 * time.Millisecond}, Jitter: -1},
 		PollInterval: 20 * time.Millisecond, Logger: quiet}
-	pool := &worker.Pool{Store: db, Extractor: x, Workers: 2, JobLease: 5 * time.Second,
+	pool := &worker.Pool{Store: db, Extractor: x, Templates: &worker.StoredTemplates{Store: db, Logger: quiet}, Workers: 2, JobLease: 5 * time.Second,
 		PollInterval: 20 * time.Millisecond, OnTaskEvent: hooks.Wake, Logger: quiet}
 	srv := &httpapi.Server{Store: db, SpoolDir: dir, Inspector: x, OnTaskQueued: pool.Notify,
-		Webhooks: hooks, Logger: quiet}
+		Webhooks: hooks, Logger: quiet, InboxDomain: o.inboxDomain}
 	if o.rate != "" {
 		r, err := ratelimit.ParseRate(o.rate)
 		require.NoError(t, err)
@@ -466,3 +467,33 @@ func TestNew(t *testing.T) {
 type roundTrip func(*http.Request) (*http.Response, error)
 
 func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+func TestInbox(t *testing.T) {
+	ctx := context.Background()
+	s := newServer(t, serverOptions{inboxDomain: "docs.example.com"})
+	in, err := s.client(t, s.key).Inbox(ctx)
+	require.NoError(t, err)
+	require.Regexp(t, `^[0-9a-f]{20}$`, in.Token)
+	require.Equal(t, "invoice", in.DefaultDocType)
+	require.NotNil(t, in.Domain)
+	require.Equal(t, "docs.example.com", *in.Domain)
+	require.Equal(t, "receipt+"+in.Token+"@docs.example.com", in.Addresses["receipt"])
+	require.Equal(t, in.Token+"@docs.example.com", in.Addresses["default"])
+	rotated, err := s.client(t, s.key).RotateInboxToken(ctx)
+	require.NoError(t, err)
+	require.NotEqual(t, in.Token, rotated.Token)
+	require.Equal(t, "invoice+"+rotated.Token+"@docs.example.com", rotated.Addresses["invoice"])
+	again, err := s.client(t, s.key).Inbox(ctx)
+	require.NoError(t, err)
+	require.Equal(t, rotated.Token, again.Token)
+
+	// A server without mail shows the token only.
+	plain := newServer(t, serverOptions{})
+	in, err = plain.client(t, plain.key).Inbox(ctx)
+	require.NoError(t, err)
+	require.NotEmpty(t, in.Token)
+	require.Nil(t, in.Domain)
+	require.Nil(t, in.Addresses)
+	_, err = plain.client(t, "dex_wrong").Inbox(ctx)
+	require.ErrorIs(t, err, client.ErrUnauthorized)
+}

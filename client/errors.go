@@ -27,6 +27,11 @@ var (
 // PDF waiting for its password (send it with SendPassword).
 var ErrPasswordRequired = errors.New("docextract: the PDF needs its password")
 
+// ErrNeedsReview is returned by Wait when the document's task waits in
+// needs_review: its content disagrees with the requested type and the team
+// reviews such files (resolve it with Approve or Reject).
+var ErrNeedsReview = errors.New("docextract: the task waits for a classification review")
+
 // Error is an answer of the server with a status of 400 or more. Detail is
 // the server's text (the "detail" field, or "error" for rate limiting),
 // exactly as docs/api.md lists it, e.g. "Document not found".

@@ -41,7 +41,8 @@ type Result struct {
 	Confidence map[string]float64 `json:"confidence,omitempty"`
 
 	// Message and TaskStatus are set while the document is not done;
-	// TaskStatus "password_required" means the PDF waits for SendPassword.
+	// TaskStatus "password_required" means the PDF waits for SendPassword,
+	// "needs_review" that the task waits for Approve or Reject.
 	Message    string `json:"message,omitempty"`
 	TaskStatus string `json:"task_status,omitempty"`
 
@@ -106,7 +107,8 @@ type WaitOptions struct {
 // Wait asks for a document's result until it is done, pausing between
 // attempts with exponential backoff, and returns the completed Result. It
 // stops with ctx (give it a deadline), with ErrPasswordRequired when the
-// PDF waits for its password, and with any error of the server; a 429 or
+// PDF waits for its password, with ErrNeedsReview when the task waits for a
+// classification review, and with any error of the server; a 429 or
 // 503 answer is waited out (its Retry-After honoured) and asked again.
 func (c *Client) Wait(ctx context.Context, documentID string, o WaitOptions) (*Result, error) {
 	if o.Initial <= 0 {
@@ -127,6 +129,8 @@ func (c *Client) Wait(ctx context.Context, documentID string, o WaitOptions) (*R
 			return res, nil
 		case err == nil && res.TaskStatus == string(docextract.TaskPasswordRequired):
 			return res, ErrPasswordRequired
+		case err == nil && res.TaskStatus == string(docextract.TaskNeedsReview):
+			return res, ErrNeedsReview
 		case err == nil:
 			hint = res.RetryAfter
 		default:

@@ -42,19 +42,6 @@ func ParseFormat(s string) (Format, error) {
 	return "", docextract.Errorf(docextract.EINVALID, "Unsupported format: %s", s)
 }
 
-// Supports reports whether documents of type t can be exported as f: JSON,
-// CSV and XLSX for every type, accounting_csv for invoices and receipts only
-// (a bank statement is no bill).
-func Supports(f Format, t docextract.DocType) bool {
-	switch t {
-	case docextract.Invoice, docextract.Receipt:
-		return f == JSON || f == CSV || f == XLSX || f == AccountingCSV
-	case docextract.BankStatement:
-		return f == JSON || f == CSV || f == XLSX
-	}
-	return false
-}
-
 // Document is one completed document to export: its result (docs/api.md, Get a result) plus
 // the fields of a result document (docs/api.md, Task results) that exports show.
 type Document struct {
@@ -345,18 +332,7 @@ func (b *builder) unique(name string) string {
 // xero_invoice_INV-001_3f2a9c1b.csv for accounting_csv (the profile name
 // first). Parts that are missing or sanitise to nothing are left out.
 func (b *builder) fileName(d *Document) string {
-	var key string
-	switch data := d.Data.(type) {
-	case *docextract.InvoiceData:
-		key = deref(data.General.InvoiceNumber)
-	case *docextract.ReceiptData:
-		key = deref(data.General.ReceiptNumber)
-	case *docextract.BankStatementData:
-		key = deref(data.General.PeriodEnd)
-		if key == "" {
-			key = deref(data.General.PeriodStart)
-		}
-	}
+	key := docextract.DataKey(d.Data)
 	parts := []string{string(d.docType())}
 	if b.format == AccountingCSV {
 		parts = append([]string{b.acc.profile}, parts...)
@@ -379,17 +355,4 @@ func deref(p *string) string {
 		return ""
 	}
 	return *p
-}
-
-// isNilData reports a typed nil inside the interface.
-func isNilData(d docextract.ExtractionData) bool {
-	switch v := d.(type) {
-	case *docextract.InvoiceData:
-		return v == nil
-	case *docextract.ReceiptData:
-		return v == nil
-	case *docextract.BankStatementData:
-		return v == nil
-	}
-	return false
 }

@@ -170,81 +170,88 @@ func commonVals(d *Document) []value {
 
 var validationCols = []column{{"passed_validation", kBool, 18}}
 
-// tableOf builds the table of d; ok is false for data of no known schema.
-func tableOf(d *Document) (table, bool) {
-	switch data := d.Data.(type) {
-	case *docextract.InvoiceData:
-		g := data.General
-		t := table{
-			docCols: concat(commonCols, []column{
-				{"InvoiceNumber", kText, 16}, {"InvoiceDate", kDate, 12}, {"DueDate", kDate, 12},
-				{"SellerName", kText, 28}, {"SellerVATId", kText, 16}, {"BuyerName", kText, 28},
-				{"Currency", kText, 9}, {"TotalNetPrice", kMoney, 14}, {"TotalTaxAmount", kMoney, 15},
-				{"TotalGrossPrice", kMoney, 16}, {"AmountDue", kMoney, 14}, {"IBAN", kText, 28},
-				{"PaymentReference", kText, 20},
-			}, validationCols),
-			docVals: append(commonVals(d),
-				text(g.InvoiceNumber), date(g.InvoiceDate), date(g.DueDate),
-				text(g.SellerName), text(g.SellerVATId), text(g.BuyerName),
-				text(g.Currency), money(g.TotalNetPrice), money(g.TotalTaxAmount),
-				money(g.TotalGrossPrice), money(g.AmountDue), text(g.IBAN),
-				text(g.PaymentReference), boolean(d.Validation.Passed)),
-			lineName: "Line items",
-			lineCols: lineItemCols,
-			lines:    lineItemRows(data.LineItems),
-			taxCols:  []column{{"TaxRate", kNumber, 9}, {"TaxableAmount", kMoney, 15}, {"TaxAmount", kMoney, 14}},
-		}
-		for _, tx := range data.Taxes {
-			t.taxes = append(t.taxes, []value{number(tx.TaxRate), money(tx.TaxableAmount), money(tx.TaxAmount)})
-		}
-		return t, true
-	case *docextract.ReceiptData:
-		g := data.General
-		return table{
-			docCols: concat(commonCols, []column{
-				{"MerchantName", kText, 28}, {"MerchantAddress", kText, 36}, {"ReceiptNumber", kText, 16},
-				{"ReceiptDate", kDate, 12}, {"ReceiptTime", kText, 10}, {"Currency", kText, 9},
-				{"TotalGrossPrice", kMoney, 16}, {"TotalTaxAmount", kMoney, 15}, {"PaymentMethod", kText, 16},
-			}, validationCols),
-			docVals: append(commonVals(d),
-				text(g.MerchantName), text(g.MerchantAddress), text(g.ReceiptNumber),
-				date(g.ReceiptDate), text(g.ReceiptTime), text(g.Currency),
-				money(g.TotalGrossPrice), money(g.TotalTaxAmount), text(g.PaymentMethod),
-				boolean(d.Validation.Passed)),
-			lineName: "Line items",
-			lineCols: lineItemCols,
-			lines:    lineItemRows(data.LineItems),
-		}, true
-	case *docextract.BankStatementData:
-		g := data.General
-		t := table{
-			docCols: concat(commonCols, []column{
-				{"BankName", kText, 24}, {"AccountHolder", kText, 28}, {"IBAN", kText, 28},
-				{"AccountNumber", kText, 16}, {"Currency", kText, 9}, {"PeriodStart", kDate, 12},
-				{"PeriodEnd", kDate, 12}, {"OpeningBalance", kMoney, 16}, {"ClosingBalance", kMoney, 16},
-			}, validationCols),
-			docVals: append(commonVals(d),
-				text(g.BankName), text(g.AccountHolder), text(g.IBAN),
-				text(g.AccountNumber), text(g.Currency), date(g.PeriodStart),
-				date(g.PeriodEnd), money(g.OpeningBalance), money(g.ClosingBalance),
-				boolean(d.Validation.Passed)),
-			lineName: "Transactions",
-			lineCols: []column{
-				{"LineNumber", kInt, 11}, {"Date", kDate, 12}, {"ValueDate", kDate, 12},
-				{"Description", kText, 48}, {"Reference", kText, 20}, {"Amount", kMoney, 14},
-				{"Balance", kMoney, 14},
-			},
-		}
-		t.lines = make([][]value, len(data.Transactions))
-		for i, tr := range data.Transactions {
-			t.lines[i] = []value{
-				integer(int64(i + 1)), date(tr.Date), date(tr.ValueDate),
-				text(tr.Description), text(tr.Reference), money(tr.Amount), money(tr.Balance),
-			}
-		}
-		return t, true
+// invoiceTable is the layout of an invoice: its fields, its line items, and
+// a Taxes sheet of its VAT rows.
+func invoiceTable(d *Document) table {
+	data := d.Data.(*docextract.InvoiceData)
+	g := data.General
+	t := table{
+		docCols: concat(commonCols, []column{
+			{"InvoiceNumber", kText, 16}, {"InvoiceDate", kDate, 12}, {"DueDate", kDate, 12},
+			{"SellerName", kText, 28}, {"SellerVATId", kText, 16}, {"BuyerName", kText, 28},
+			{"Currency", kText, 9}, {"TotalNetPrice", kMoney, 14}, {"TotalTaxAmount", kMoney, 15},
+			{"TotalGrossPrice", kMoney, 16}, {"AmountDue", kMoney, 14}, {"IBAN", kText, 28},
+			{"PaymentReference", kText, 20},
+		}, validationCols),
+		docVals: append(commonVals(d),
+			text(g.InvoiceNumber), date(g.InvoiceDate), date(g.DueDate),
+			text(g.SellerName), text(g.SellerVATId), text(g.BuyerName),
+			text(g.Currency), money(g.TotalNetPrice), money(g.TotalTaxAmount),
+			money(g.TotalGrossPrice), money(g.AmountDue), text(g.IBAN),
+			text(g.PaymentReference), boolean(d.Validation.Passed)),
+		lineName: "Line items",
+		lineCols: lineItemCols,
+		lines:    lineItemRows(data.LineItems),
+		taxCols:  []column{{"TaxRate", kNumber, 9}, {"TaxableAmount", kMoney, 15}, {"TaxAmount", kMoney, 14}},
 	}
-	return table{}, false
+	for _, tx := range data.Taxes {
+		t.taxes = append(t.taxes, []value{number(tx.TaxRate), money(tx.TaxableAmount), money(tx.TaxAmount)})
+	}
+	return t
+}
+
+// receiptTable is the layout of a receipt: its fields and line items.
+func receiptTable(d *Document) table {
+	data := d.Data.(*docextract.ReceiptData)
+	g := data.General
+	return table{
+		docCols: concat(commonCols, []column{
+			{"MerchantName", kText, 28}, {"MerchantAddress", kText, 36}, {"ReceiptNumber", kText, 16},
+			{"ReceiptDate", kDate, 12}, {"ReceiptTime", kText, 10}, {"Currency", kText, 9},
+			{"TotalGrossPrice", kMoney, 16}, {"TotalTaxAmount", kMoney, 15}, {"PaymentMethod", kText, 16},
+		}, validationCols),
+		docVals: append(commonVals(d),
+			text(g.MerchantName), text(g.MerchantAddress), text(g.ReceiptNumber),
+			date(g.ReceiptDate), text(g.ReceiptTime), text(g.Currency),
+			money(g.TotalGrossPrice), money(g.TotalTaxAmount), text(g.PaymentMethod),
+			boolean(d.Validation.Passed)),
+		lineName: "Line items",
+		lineCols: lineItemCols,
+		lines:    lineItemRows(data.LineItems),
+	}
+}
+
+// statementTable is the layout of a bank statement: its fields and
+// transactions.
+func statementTable(d *Document) table {
+	data := d.Data.(*docextract.BankStatementData)
+	g := data.General
+	t := table{
+		docCols: concat(commonCols, []column{
+			{"BankName", kText, 24}, {"AccountHolder", kText, 28}, {"IBAN", kText, 28},
+			{"AccountNumber", kText, 16}, {"Currency", kText, 9}, {"PeriodStart", kDate, 12},
+			{"PeriodEnd", kDate, 12}, {"OpeningBalance", kMoney, 16}, {"ClosingBalance", kMoney, 16},
+		}, validationCols),
+		docVals: append(commonVals(d),
+			text(g.BankName), text(g.AccountHolder), text(g.IBAN),
+			text(g.AccountNumber), text(g.Currency), date(g.PeriodStart),
+			date(g.PeriodEnd), money(g.OpeningBalance), money(g.ClosingBalance),
+			boolean(d.Validation.Passed)),
+		lineName: "Transactions",
+		lineCols: []column{
+			{"LineNumber", kInt, 11}, {"Date", kDate, 12}, {"ValueDate", kDate, 12},
+			{"Description", kText, 48}, {"Reference", kText, 20}, {"Amount", kMoney, 14},
+			{"Balance", kMoney, 14},
+		},
+	}
+	t.lines = make([][]value, len(data.Transactions))
+	for i, tr := range data.Transactions {
+		t.lines[i] = []value{
+			integer(int64(i + 1)), date(tr.Date), date(tr.ValueDate),
+			text(tr.Description), text(tr.Reference), money(tr.Amount), money(tr.Balance),
+		}
+	}
+	return t
 }
 
 func concat(parts ...[]column) []column {

@@ -67,6 +67,15 @@ type Input struct {
 	DocType docextract.DocType
 	// Password opens an encrypted PDF.
 	Password string
+	// Templates are invoice2data templates of this extraction only (say, the
+	// uploading team's), tried before Config.Templates: the first of them
+	// that matches an invoice wins and its id becomes the template_id.
+	Templates *template.Set
+	// Force reads every document as DocType whatever the classifier says
+	// (a person approved the type): no document is reported with another
+	// type or Mismatch, and an embedded e-invoice is ignored unless
+	// DocType is Invoice.
+	Force bool
 }
 
 // Document is one document found in a file (a file may hold several).

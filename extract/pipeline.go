@@ -127,8 +127,11 @@ func (x *Extractor) Inspect(ctx context.Context, data []byte, password string) (
 		if err != nil {
 			return info, fmt.Errorf("%w: %v", ErrMalformed, err)
 		}
-		if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPixels {
+		if cfg.Width <= 0 || cfg.Height <= 0 {
 			return info, fmt.Errorf("%w: image of %dx%d pixels", ErrMalformed, cfg.Width, cfg.Height)
+		}
+		if cfg.Width*cfg.Height > maxPixels {
+			return info, fmt.Errorf("%w: image of %dx%d pixels", &LimitError{Limit: fmt.Sprintf("image size limit of %d megapixels", maxPixels/1_000_000), Err: ErrMalformed}, cfg.Width, cfg.Height)
 		}
 		info.PageCount = 1
 		return info, nil
@@ -187,6 +190,10 @@ func (x *Extractor) Extract(ctx context.Context, in Input) (res *Result, err err
 				err = ErrTimeout
 			}
 		}
+		var le *LimitError
+		if errors.Is(err, ErrTimeout) && !errors.As(err, &le) {
+			err = timeLimit(x.cfg.Timeout) // names the limit; still ErrTimeout
+		}
 		if res != nil {
 			res.Elapsed = time.Since(start)
 		}
@@ -236,7 +243,7 @@ func (x *Extractor) extractImage(ctx context.Context, in Input, res *Result) err
 		return fmt.Errorf("extract: OCR: %w", err)
 	}
 	page.Number, page.OCR = 1, true
-	res.Documents = x.fromPages(in.DocType, []layout.Page{page}, "ocr")
+	res.Documents = x.fromPages(in, []layout.Page{page}, "ocr")
 	return nil
 }
 
@@ -256,7 +263,7 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 	if res.PageCount > docextract.MaxPDFPages {
 		return ErrTooManyPages
 	}
-	if !x.cfg.IgnoreEmbedded {
+	if !x.cfg.IgnoreEmbedded && (!in.Force || in.DocType == docextract.Invoice) {
 		atts, err := doc.Attachments(ctx)
 		if err != nil && ctx.Err() != nil {
 			return ErrTimeout
@@ -295,7 +302,7 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 	if allEmpty(pages) && x.ocr == nil {
 		return ErrNoOCR
 	}
-	res.Documents = x.fromPages(in.DocType, pages, source)
+	res.Documents = x.fromPages(in, pages, source)
 	return nil
 }
 

@@ -1,15 +1,13 @@
 package extract
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/docextract/docextract"
-	"github.com/docextract/docextract/extract/bank"
 	"github.com/docextract/docextract/extract/classify"
-	"github.com/docextract/docextract/extract/invoice"
 	"github.com/docextract/docextract/extract/layout"
-	"github.com/docextract/docextract/extract/receipt"
 	"github.com/docextract/docextract/extract/split"
 	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/extract/validate"
@@ -17,35 +15,32 @@ import (
 
 // fromPages turns the pages of a file into documents: split into document
 // ranges, classify each, read it with a user template or the generic reader
-// of its type, and validate it.
-func (x *Extractor) fromPages(want docextract.DocType, pages []layout.Page, source string) []Document {
+// of its type, and validate it. Invoices try in.Templates, then
+// Config.Templates, before the generic reader.
+func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Document {
+	want := in.DocType
 	var docs []Document
 	for _, r := range split.Split(pages) {
 		sub := pages[r.Start-1 : r.End]
 		typ, conf := classifyPages(sub, want)
+		if in.Force {
+			typ = want
+		}
 		d := Document{DocType: typ, PageStart: r.Start, PageEnd: r.End, Source: source, Confidence: conf, Mismatch: typ != want}
 		if typ == docextract.Other {
 			// Nothing we read: keep the range so the caller can say "no
 			// matching documents", with the requested schema left empty.
 			d.Data, _ = docextract.NewExtractionData(want)
 			d.Validation = docextract.Validation{Details: docextract.ValidationDetails{
-				CalculationLogic: "Not validated: the pages were not recognised as an invoice, receipt or bank statement.",
+				CalculationLogic: "Not validated: the pages were not recognised as any document type (" + docextract.TypeNames() + ").",
 				Checks:           []docextract.Check{},
 			}}
 			docs = append(docs, d)
 			continue
 		}
-		if typ == docextract.Invoice && x.cfg.Templates != nil && len(x.cfg.Templates.Templates) > 0 {
-			text := template.Text(sub)
-			if t, ok := x.cfg.Templates.Match(text); ok {
-				if data, err := t.Extract(text); err == nil {
-					d.TemplateID, d.Source, d.Data = t.ID, "template", data
-					d.Validation = validate.Invoice(data)
-					d.FieldConfidence = presentConfidence(data, d.Validation.Passed)
-					docs = append(docs, d)
-					continue
-				}
-			}
+		if typ == docextract.Invoice && readTemplate(&d, sub, in.Templates, x.cfg.Templates) {
+			docs = append(docs, d)
+			continue
 		}
 		d.Data, d.Validation, d.TemplateID, d.FieldConfidence = readPages(typ, sub)
 		docs = append(docs, d)
@@ -53,19 +48,46 @@ func (x *Extractor) fromPages(want docextract.DocType, pages []layout.Page, sour
 	return docs
 }
 
-// readPages runs the generic reader of typ.
-func readPages(typ docextract.DocType, pages []layout.Page) (docextract.ExtractionData, docextract.Validation, string, map[string]float64) {
-	switch typ {
-	case docextract.BankStatement:
-		d, conf := bank.ExtractScored(pages)
-		return d, validate.BankStatement(d), TemplateBankStmtText, conf
-	case docextract.Receipt:
-		d, conf := receipt.ExtractScored(pages)
-		return d, validate.Receipt(d), TemplateReceiptText, conf
-	default:
-		d, conf := invoice.ExtractScored(pages)
-		return d, validate.Invoice(d), TemplateInvoiceText, conf
+// readTemplate reads the invoice pages into d with the first template of
+// sets (in order) that matches and finds its required fields, and reports
+// whether one did.
+func readTemplate(d *Document, pages []layout.Page, sets ...*template.Set) bool {
+	var text string
+	for _, set := range sets {
+		if set == nil || len(set.Templates) == 0 {
+			continue
+		}
+		if text == "" {
+			text = template.Text(pages)
+		}
+		t, ok := set.Match(text)
+		if !ok {
+			continue
+		}
+		data, err := t.Extract(text)
+		if err != nil {
+			continue
+		}
+		d.TemplateID, d.Source, d.Data = t.ID, "template", data
+		d.Validation = validate.Invoice(data)
+		d.FieldConfidence = presentConfidence(data, d.Validation.Passed)
+		return true
 	}
+	return false
+}
+
+// readPages runs the registered reader of typ (RegisterReader).
+func readPages(typ docextract.DocType, pages []layout.Page) (docextract.ExtractionData, docextract.Validation, string, map[string]float64) {
+	r, ok := readerOf(typ)
+	if !ok {
+		// Extract refuses unregistered types up front; a type registered
+		// with docextract but given no reader reads as nothing.
+		d, _ := docextract.NewExtractionData(typ)
+		return d, docextract.Validation{Details: docextract.ValidationDetails{
+			CalculationLogic: fmt.Sprintf("Not validated: no reader for %s documents.", typ), Checks: []docextract.Check{}}}, "", nil
+	}
+	rd := r.Read(pages)
+	return rd.Data, rd.Validation, rd.TemplateID, rd.FieldConfidence
 }
 
 // presentConfidence gives every non-null field of data's "general" object
@@ -126,16 +148,20 @@ func fieldsWith(data docextract.ExtractionData, v float64) map[string]float64 {
 // is chosen only when the classifier is confident and the requested type has
 // little evidence of its own; Other only when no type has any real evidence.
 func classifyPages(pages []layout.Page, want docextract.DocType) (docextract.DocType, float64) {
-	ev := classify.Evidence(pages)
-	typ, conf := ev.Decide()
+	doc := classify.Prepare(pages)
+	rs := readers.All()
+	pts := make([]classify.Points, len(rs))
+	own := 0.0
+	for i, r := range rs {
+		pts[i] = classify.Points{Type: r.Type, Points: r.Evidence(doc)}
+		if r.Type == want {
+			own = pts[i].Points
+		}
+	}
+	typ, conf := classify.Decide(pts)
 	if typ == want {
 		return want, conf
 	}
-	own := map[docextract.DocType]float64{
-		docextract.Invoice:       ev.Invoice,
-		docextract.Receipt:       ev.Receipt,
-		docextract.BankStatement: ev.BankStatement,
-	}[want]
 	switch {
 	case typ == docextract.Other && own == 0 && conf >= 0.9:
 		return docextract.Other, conf

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/store"
 )
@@ -30,17 +28,23 @@ func (s *Server) accountRoutes() {
 // taskJSON is the task of GET /api/v1/tasks/{task_id}: the summary a
 // webhook's data.task carries, plus its documents and its failure.
 type taskJSON struct {
-	ID           string          `json:"id"`
-	Status       string          `json:"status"`
-	DocType      string          `json:"doc_type"`
-	Outcome      *string         `json:"outcome"`
-	IngestSource string          `json:"ingest_source"`
-	CreatedAt    time.Time       `json:"created_at"`
-	UpdatedAt    time.Time       `json:"updated_at"`
-	CompletedAt  *time.Time      `json:"completed_at"`
-	OriginalFile originalFile    `json:"original_file"`
-	CreditsHeld  int64           `json:"credits_held"`
-	Error        *taskErrorJSON  `json:"error"`
+	ID           string         `json:"id"`
+	Status       string         `json:"status"`
+	DocType      string         `json:"doc_type"`
+	Outcome      *string        `json:"outcome"`
+	IngestSource string         `json:"ingest_source"`
+	CreatedAt    time.Time      `json:"created_at"`
+	UpdatedAt    time.Time      `json:"updated_at"`
+	CompletedAt  *time.Time     `json:"completed_at"`
+	OriginalFile originalFile   `json:"original_file"`
+	CreditsHeld  int64          `json:"credits_held"`
+	Error        *taskErrorJSON `json:"error"`
+	// Reprocessing is true while a reprocessing of the finished task is
+	// queued or running (POST /api/v1/tasks/{task_id}/reprocess).
+	Reprocessing bool `json:"reprocessing"`
+	// DetectedType is, while the task waits in needs_review, the type the
+	// classifier found instead of doc_type; null otherwise.
+	DetectedType *string         `json:"detected_type"`
 	Documents    []taskDocStatus `json:"documents"`
 }
 
@@ -53,6 +57,9 @@ type originalFile struct {
 type taskErrorJSON struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
+	// Detail says why, when the file itself is the reason (a limit it
+	// hit, naming the limit); absent otherwise.
+	Detail string `json:"detail,omitempty"`
 }
 
 type taskDocStatus struct {
@@ -74,25 +81,16 @@ func intOrNil(n int) *int {
 // handleGetTask answers a task's status, outcome, failure and documents.
 func (s *Server) handleGetTask(w http.ResponseWriter, r *http.Request, key *store.APIKey) error {
 	ctx := r.Context()
-	id, err := uuid.Parse(r.PathValue("task_id"))
-	if err != nil || len(r.PathValue("task_id")) != 36 {
-		return errorf(docextract.ENOTFOUND, msgTaskNotFound)
-	}
-	t, err := s.Store.FindTask(ctx, id.String())
-	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
-		return errorf(docextract.ENOTFOUND, msgTaskNotFound)
-	} else if err != nil {
+	t, err := s.ownTask(r, key)
+	if err != nil {
 		return err
-	}
-	if t.TeamID != key.TeamID {
-		return errorf(docextract.EFORBIDDEN, msgTaskForbidden)
 	}
 	docs, err := s.Store.ListDocuments(ctx, t.ID)
 	if err != nil {
 		return err
 	}
 	out := taskJSON{ID: t.ID, Status: string(t.Status), DocType: string(t.DocType), IngestSource: t.IngestSource,
-		CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt, CreditsHeld: t.CreditsHeld,
+		CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt, CreditsHeld: t.CreditsHeld, Reprocessing: t.Reprocessing,
 		OriginalFile: originalFile{Name: t.FileName, ContentType: t.ContentType, PageCount: intOrNil(t.PageCount)},
 		Documents:    make([]taskDocStatus, 0, len(docs))}
 	if t.Outcome != "" {
@@ -101,8 +99,12 @@ func (s *Server) handleGetTask(w http.ResponseWriter, r *http.Request, key *stor
 	if !t.CompletedAt.IsZero() {
 		out.CompletedAt = &t.CompletedAt
 	}
+	if t.Status == docextract.TaskNeedsReview && t.DetectedType != "" {
+		dt := string(t.DetectedType)
+		out.DetectedType = &dt
+	}
 	if t.ErrorCode != "" {
-		out.Error = &taskErrorJSON{Code: t.ErrorCode, Message: docextract.FailureMessages[t.ErrorCode]}
+		out.Error = &taskErrorJSON{Code: t.ErrorCode, Message: docextract.FailureMessages[t.ErrorCode], Detail: t.ErrorDetail}
 	}
 	for _, d := range docs {
 		out.Documents = append(out.Documents, taskDocStatus{ID: d.ID, DocType: string(d.DocType), Status: d.Status,
@@ -171,7 +173,7 @@ func parseDocumentFilter(q map[string][]string) (documentFilter, error) {
 	if v := get("doc_type"); v != "" {
 		t, ok := docextract.ParseDocType(v)
 		if !ok {
-			return f, errorf(docextract.EINVALID, msgInvalidFilter+"doc_type must be invoice, receipt or bank_statement.")
+			return f, errorf(docextract.EINVALID, msgInvalidFilter+"doc_type must be "+docextract.TypeNames()+".")
 		}
 		f.docType = t
 	}

@@ -51,6 +51,18 @@ func TestGetTask(t *testing.T) {
 	r = b.do(http.MethodGet, "/api/v1/tasks/"+badID, b.key, nil, "")
 	require.Equal(t, "failed", r.Body["status"])
 	require.Nil(t, r.Body["outcome"])
+	require.Equal(t, map[string]any{"code": "processing_failed", "message": "Document processing failed.",
+		"detail": "The file is damaged or not readable."}, r.Body["error"], "the file is the reason: detail says so")
+
+	// A failure that is not the file's (here the OCR engine is missing)
+	// carries no detail: the operator reads the log.
+	b.x.mu.Lock()
+	b.x.fn = func(context.Context, extract.Input, int) (*extract.Result, error) { return nil, extract.ErrNoOCR }
+	b.x.mu.Unlock()
+	noOCR := b.upload(b.key, "invoice", "scan.pdf", makePDF(t, 1))
+	noOCRID := noOCR.Body["document_id"].(string)
+	b.waitEvent(noOCRID)
+	r = b.do(http.MethodGet, "/api/v1/tasks/"+noOCRID, b.key, nil, "")
 	require.Equal(t, map[string]any{"code": "processing_failed", "message": "Document processing failed."}, r.Body["error"])
 
 	_, otherKey := b.newTeam(10)

@@ -30,7 +30,7 @@ type documentResult struct {
 }
 
 // processingBody is docs/api.md, Get a result, plus task_status when the task waits for
-// something from the client (password_required).
+// something from the client (password_required, needs_review).
 type processingBody struct {
 	DocumentID string `json:"document_id"`
 	Status     string `json:"status"`
@@ -69,8 +69,13 @@ func (s *Server) handleResult(w http.ResponseWriter, r *http.Request, key *store
 		body := processingBody{DocumentID: d.ID, Status: docextract.StatusProcessing, Message: msgProcessing}
 		// A task parked for a password says so (docs/api.md, Get a result's body, with
 		// task_status added), or a client would poll forever.
-		if t, err := s.Store.FindTask(r.Context(), d.TaskID); err == nil && t.Status == docextract.TaskPasswordRequired {
-			body.TaskStatus, body.Message = string(t.Status), msgWaitingForPassword
+		if t, err := s.Store.FindTask(r.Context(), d.TaskID); err == nil {
+			switch t.Status {
+			case docextract.TaskPasswordRequired:
+				body.TaskStatus, body.Message = string(t.Status), msgWaitingForPassword
+			case docextract.TaskNeedsReview:
+				body.TaskStatus, body.Message = string(t.Status), msgWaitingForReview
+			}
 		}
 		writeJSON(w, http.StatusAccepted, body)
 		return nil

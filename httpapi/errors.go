@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/ingest"
 )
 
 // codes maps each error code to its HTTP status (docs/api.md, Errors).
@@ -27,8 +28,8 @@ var codes = map[string]int{
 }
 
 // codeBusy is the error code of an upload that could not be checked in
-// time; local to this package.
-const codeBusy = "busy"
+// time (every page-counting engine busy).
+const codeBusy = ingest.CodeBusy
 
 // ErrorStatus returns the HTTP status of err's code.
 func ErrorStatus(err error) int {
@@ -76,15 +77,15 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // The client-facing texts of the spec and docs/api.md, Errors.
 const (
 	msgInvalidAPIKey     = "Invalid API key."
-	msgInvalidFileType   = "Invalid file type"
-	msgFileTooLarge      = "File too large. Maximum size is 20MB."
-	msgTooManyPages      = "PDF exceeds the maximum of 200 pages."
+	msgInvalidFileType   = ingest.MsgInvalidFileType
+	msgFileTooLarge      = ingest.MsgFileTooLarge
+	msgTooManyPages      = ingest.MsgTooManyPages
 	msgInvalidDocumentID = "Invalid document ID format."
 	msgNotFound          = "Document not found"
 	msgForbiddenAccess   = "Not authorized to access this document"
 	msgForbiddenDelete   = "Not authorized to delete this document"
 	msgProcessing        = "Document is still being processed. Please try again later."
-	msgBusy              = "Server busy. Please retry."
+	msgBusy              = ingest.MsgBusy
 )
 
 func errorf(code, msg string) error { return &docextract.Error{Code: code, Message: msg} }

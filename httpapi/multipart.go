@@ -6,16 +6,14 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"path/filepath"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/ingest"
 )
 
 // sniffLen is how much of the file's start content sniffing looks at.
-const sniffLen = 1024 + 8
+const sniffLen = ingest.SniffLen
 
 // maxMultipartOverhead bounds what a request may carry besides the file:
 // part headers, boundaries and small other fields.
@@ -95,26 +93,6 @@ func (h *headWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// sanitizeFileName keeps the base name of a client-supplied file name,
-// valid UTF-8 without control characters (C0, C1) and without the
-// bidirectional controls (U+202E and the like) that make "invoice‮fdp.exe"
-// display as "invoiceexe.pdf", at most 255 bytes.
-func sanitizeFileName(name string) string {
-	name = strings.ReplaceAll(name, "\\", "/")
-	name = filepath.Base(name)
-	name = strings.Map(func(r rune) rune {
-		if r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == utf8.RuneError || unicode.Is(unicode.Bidi_Control, r) {
-			return -1
-		}
-		return r
-	}, strings.ToValidUTF8(name, ""))
-	for len(name) > 255 {
-		_, size := utf8.DecodeLastRuneInString(name)
-		name = name[:len(name)-size]
-	}
-	name = strings.TrimSpace(name)
-	if name == "" || name == "." || name == "/" || name == ".." {
-		return "upload"
-	}
-	return name
-}
+// sanitizeFileName keeps the base name of a client-supplied file name
+// (ingest.SanitizeFileName).
+func sanitizeFileName(name string) string { return ingest.SanitizeFileName(name) }

@@ -130,3 +130,29 @@ func TestPasswordChecksPagesAgainstBalance(t *testing.T) {
 	require.Equal(t, http.StatusAccepted, r.Status, "%s", r.Raw)
 	require.Equal(t, event.TaskCompleted, b.waitEvent(id).Type)
 }
+
+// TestMemoryLimitNamedOnTask: a flate bomb read by the real engine under a
+// small per-document memory limit fails its task with processing_failed,
+// and the task says which limit the file hit; the next upload completes.
+func TestMemoryLimitNamedOnTask(t *testing.T) {
+	t.Parallel()
+	x, err := withpdfium.New(extract.Config{NoOCR: true}, pdfium.Config{Workers: 1, MemoryLimit: 64 << 20})
+	require.NoError(t, err)
+	t.Cleanup(func() { x.Close() })
+	b := setup(t, options{extractor: x})
+	bomb, err := testdocs.FlateBomb(128 << 20)
+	require.NoError(t, err)
+	up := b.upload(b.key, "invoice", "bomb.pdf", bomb)
+	require.Equal(t, http.StatusOK, up.Status, "%s", up.Raw)
+	id := up.Body["document_id"].(string)
+	require.Equal(t, event.TaskFailed, b.waitEvent(id).Type)
+
+	r := b.do(http.MethodGet, "/api/v1/tasks/"+id, b.key, nil, "")
+	require.Equal(t, http.StatusOK, r.Status, "%s", r.Raw)
+	require.Equal(t, "failed", r.Body["status"])
+	require.Equal(t, map[string]any{"code": "processing_failed", "message": "Document processing failed.",
+		"detail": "PDF engine memory limit of 64 MiB per document reached."}, r.Body["error"])
+
+	ok := b.upload(b.key, "invoice", "ok.pdf", makePDF(t, 1))
+	require.Equal(t, event.TaskCompleted, b.waitEvent(ok.Body["document_id"].(string)).Type, "the engine goes on")
+}

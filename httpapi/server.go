@@ -33,6 +33,10 @@ type Server struct {
 	// queued a task (worker.Pool.Notify wakes an idle worker); without it
 	// workers find the job on their next poll.
 	OnTaskQueued func()
+	// OnTaskEvent, when set, is called after a request recorded a task's
+	// completed or failed event (rejecting a review), e.g. to wake webhook
+	// delivery; the dispatcher also polls.
+	OnTaskEvent func(ev *store.TaskEvent)
 	// RateLimiter limits uploads per API key; nil means no limit.
 	RateLimiter *ratelimit.Limiter
 	// BaseURL is the public address of the API, e.g. for links in webhooks.
@@ -44,6 +48,10 @@ type Server struct {
 	// Webhooks, when set, serves the webhook management API with it as the
 	// delivery side (*dispatch.Dispatcher); nil answers that API with 501.
 	Webhooks Webhooks
+	// InboxDomain is the mail domain of the teams' e-mail inboxes
+	// (package ingest/email), shown by GET /api/v1/inbox; "" when the
+	// server takes no mail (the inbox then shows its token only).
+	InboxDomain string
 	// Logger receives structured logs; nil means slog.Default().
 	Logger *slog.Logger
 	// Limits bound how long a request may hold its connection (body read
@@ -121,6 +129,9 @@ func (s *Server) routes() {
 	s.webhookRoutes()     // webhook_api.go
 	s.taskResultsRoutes() // taskresults.go
 	s.accountRoutes()     // account.go
+	s.inboxRoutes()       // inbox.go
+	s.templateRoutes()    // templates.go
+	s.lifecycleRoutes()   // lifecycle.go
 }
 
 // Route returns the pattern of the API route that serves r, such as

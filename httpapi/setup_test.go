@@ -29,6 +29,9 @@ import (
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/sqlite"
+	"github.com/docextract/docextract/webhook"
+	"github.com/docextract/docextract/webhook/delivery"
+	"github.com/docextract/docextract/webhook/dispatch"
 	"github.com/docextract/docextract/worker"
 )
 
@@ -105,6 +108,8 @@ type bundle struct {
 	key    string
 	events chan *store.TaskEvent
 	seen   map[string]*store.TaskEvent // events waitEvent read for other tasks
+	wh     *dispatch.Dispatcher        // with options.webhooks
+	rc     *whReceiver                 // with options.webhooks
 }
 
 type options struct {
@@ -117,6 +122,13 @@ type options struct {
 		worker.Extractor
 	}
 	workers int
+	// templates wires the team templates of the store into the workers
+	// and the template-group filters, as the server does.
+	templates bool
+	// webhooks runs a webhook dispatcher on the store (loopback receivers
+	// allowed, fast retries) and a receiver the test can point an endpoint
+	// at (hookEndpoint).
+	webhooks bool
 }
 
 func setup(t testing.TB, o options) *bundle {
@@ -134,10 +146,33 @@ func setup(t testing.TB, o options) *bundle {
 	if o.extractor != nil {
 		b.srv.Inspector, b.pool.Extractor = o.extractor, o.extractor
 	}
+	if o.templates {
+		stored := &worker.StoredTemplates{Store: db, Logger: quiet}
+		b.pool.Templates = stored
+		b.srv.TemplateGroups = func(id string) []string {
+			if g := stored.GroupOf(ctx, id); g != "" {
+				return []string{g}
+			}
+			return nil
+		}
+	}
 	if o.rate != "" {
 		r, err := ratelimit.ParseRate(o.rate)
 		require.NoError(t, err)
 		b.srv.RateLimiter = ratelimit.New(r, nil)
+	}
+	if o.webhooks {
+		b.wh = &dispatch.Dispatcher{Store: db, AllowPrivate: true, BaseURL: "https://api.example.com",
+			Policy:       delivery.Policy{Schedule: []time.Duration{20 * time.Millisecond}, Jitter: -1},
+			PollInterval: 20 * time.Millisecond, TemplateGroups: b.srv.TemplateGroups, Logger: quiet}
+		b.srv.Webhooks, b.srv.OnTaskEvent = b.wh, b.wh.Wake
+		b.pool.OnTaskEvent = func(ev *store.TaskEvent) { b.events <- ev; b.wh.Wake(ev) }
+		b.rc = &whReceiver{}
+		b.rc.srv = httptest.NewServer(b.rc)
+		t.Cleanup(b.rc.srv.Close)
+		whDone := make(chan struct{})
+		go func() { defer close(whDone); _ = b.wh.Run(ctx) }()
+		t.Cleanup(func() { cancel(); <-whDone })
 	}
 	b.ts = httptest.NewServer(b.srv)
 	b.client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
@@ -281,4 +316,71 @@ func makeImage(t testing.TB, format string) []byte {
 		require.NoError(t, jpeg.Encode(&buf, img, nil))
 	}
 	return buf.Bytes()
+}
+
+// hookEndpoint creates, through the API, a webhook endpoint of the team at
+// the bundle's receiver (options.webhooks) for both task events, with the
+// fields of extra (filters) added.
+func (b *bundle) hookEndpoint(extra map[string]any) {
+	b.t.Helper()
+	body := map[string]any{"url": b.rc.srv.URL + "/hook"}
+	for k, v := range extra {
+		body[k] = v
+	}
+	raw, err := json.Marshal(body)
+	require.NoError(b.t, err)
+	r := b.do(http.MethodPost, "/api/v1/webhook_endpoints", b.key, bytes.NewReader(raw), "application/json")
+	require.Equal(b.t, http.StatusCreated, r.Status, "%s", r.Raw)
+	sec, err := webhook.ParseSecret(r.Body["secret"].(string))
+	require.NoError(b.t, err)
+	b.rc.mu.Lock()
+	b.rc.secret = sec
+	b.rc.mu.Unlock()
+}
+
+// received returns the types of the events the receiver verified so far,
+// by task id.
+func (b *bundle) received() map[string][]string {
+	b.rc.mu.Lock()
+	defer b.rc.mu.Unlock()
+	out := map[string][]string{}
+	for _, e := range b.rc.events {
+		var data struct {
+			Task struct {
+				ID string `json:"id"`
+			} `json:"task"`
+		}
+		_ = json.Unmarshal(e.Data, &data)
+		out[data.Task.ID] = append(out[data.Task.ID], e.Type)
+	}
+	return out
+}
+
+// waitReceived waits until the receiver verified n events of task, and
+// returns their types.
+func (b *bundle) waitReceived(taskID string, n int) []string {
+	b.t.Helper()
+	var got []string
+	require.Eventually(b.t, func() bool { got = b.received()[taskID]; return len(got) >= n }, 20*time.Second, 10*time.Millisecond,
+		"task %s: %d events, want %d", taskID, len(got), n)
+	return got
+}
+
+// requireNoEvent fails when the task records or sends an event within a
+// moment: none on the workers' channel, no further delivery.
+func (b *bundle) requireNoEvent(taskID string, delivered int) {
+	b.t.Helper()
+	deadline := time.After(500 * time.Millisecond)
+	for {
+		select {
+		case ev := <-b.events:
+			require.NotEqual(b.t, taskID, ev.TaskID, "unexpected %s event", ev.Type)
+			b.seen[ev.TaskID] = ev
+		case <-deadline:
+			if b.rc != nil {
+				require.Len(b.t, b.received()[taskID], delivered, "deliveries of task %s", taskID)
+			}
+			return
+		}
+	}
 }

@@ -1,16 +1,14 @@
 package httpapi
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"strconv"
 
 	"github.com/docextract/docextract"
-	"github.com/docextract/docextract/credits"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/ingest"
 	"github.com/docextract/docextract/store"
 )
 
@@ -56,45 +54,24 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, key *store
 		}
 		return err
 	}
-	contentType := extract.Sniff(f.Head)
-	if contentType == "" {
+	if extract.Sniff(f.Head) == "" {
 		return errorf(docextract.EINVALID, msgInvalidFileType)
 	}
-	// Inspect counts PDF pages and checks images (dimensions, bombs) without
-	// extracting; the file is mapped, not read onto the heap.
-	data, unmap, err := mapFile(spool, f.Size)
+	// The one path of every ingest (package ingest): the checks, the
+	// task, its hold and its job, as for e-mailed files. The file is
+	// stored with the task, its hold and its job in one transaction:
+	// committed together or not at all.
+	id := s.NewID()
+	up, err := ingest.Prepare(ctx, s.Inspector, ingest.File{Spool: spool, Size: f.Size, Name: f.Name},
+		ingest.Target{TeamID: key.TeamID, DocType: docType, Source: docextract.SourceUpload}, id)
 	if err != nil {
+		if docextract.ErrorCode(err) == ingest.CodeBusy {
+			w.Header().Set("Retry-After", "5")
+		}
 		return err
 	}
-	info, err := s.Inspector.Inspect(ctx, data, "")
-	unmap()
-	switch {
-	case errors.Is(err, extract.ErrTooManyPages):
-		return errorf(docextract.EINVALID, msgTooManyPages)
-	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrMalformed):
-		return errorf(docextract.EINVALID, msgInvalidFileType)
-	case errors.Is(err, extract.ErrTimeout):
-		// Every page-counting engine was busy, or the file's structure
-		// took too long to read: nothing was stored, the client may retry.
-		w.Header().Set("Retry-After", "5")
-		return errorf(codeBusy, msgBusy)
-	case err != nil && !errors.Is(err, extract.ErrPasswordRequired):
-		return fmt.Errorf("inspect upload: %w", err)
-	}
-	if info.PageCount > docextract.MaxPDFPages {
-		return errorf(docextract.EINVALID, msgTooManyPages)
-	}
-	pages := info.PageCount // 0 for an encrypted PDF: unknown, holds 1
-	if contentType != extract.TypePDF {
-		pages = 1
-	}
-
-	// The file is stored with the task, its hold and its job in one
-	// transaction: committed together or not at all.
-	id := s.NewID()
-	task := &store.Task{ID: id, TeamID: key.TeamID, DocType: docType, IngestSource: docextract.SourceUpload,
-		FileName: f.Name, ContentType: contentType, PageCount: pages, FileSize: f.Size}
-	up := &store.Upload{Task: task, Credits: credits.ForPages(pages), File: io.NewSectionReader(spool, 0, f.Size), IdempotencyKey: idemKey}
+	up.IdempotencyKey = idemKey
+	task := up.Task
 	if err := s.Store.CreateUpload(ctx, up); err != nil {
 		if idemKey != "" && docextract.ErrorCode(err) == docextract.ECONFLICT {
 			// The same key won a race with this request: its answer is ours.
@@ -104,7 +81,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request, key *store
 		}
 		return err
 	}
-	s.Logger.Info("upload accepted", "task_id", id, "team_id", key.TeamID, "doc_type", docType, "content_type", contentType, "pages", pages, "bytes", f.Size)
+	s.Logger.Info("upload accepted", "task_id", id, "team_id", key.TeamID, "doc_type", docType, "content_type", task.ContentType, "pages", task.PageCount, "bytes", f.Size)
 	s.taskQueued()
 	writeJSON(w, http.StatusOK, map[string]string{"document_id": id, "status": docextract.StatusQueued})
 	return nil

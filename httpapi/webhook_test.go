@@ -446,7 +446,7 @@ func TestWebhookChangeCancelsPending(t *testing.T) {
 	b.completeTask("tpl-a") // not subscribed
 	task := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "x.pdf", PageCount: 1}
 	require.NoError(t, b.db.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: 1}))
-	_, err := b.db.FailTask(b.ctx, task.ID, docextract.FailInsufficientCredits)
+	_, err := b.db.FailTask(b.ctx, task.ID, docextract.FailInsufficientCredits, "")
 	require.NoError(t, err)
 	b.wh.Wake(nil)
 	d := b.waitDelivery(id, 1, "pending")

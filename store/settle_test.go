@@ -1,8 +1,10 @@
 package store_test
 
 import (
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/credits"
@@ -59,11 +61,28 @@ func TestSettle(t *testing.T) {
 		require.Equal(t, event.TaskFailed, s.Event.Type)
 		require.Equal(t, docextract.FailInsufficientCredits, s.Event.ErrorCode)
 	})
+	t.Run("FailDetail", func(t *testing.T) {
+		t.Parallel()
+		s, err := store.Fail(task, docextract.FailProcessing, "  Image size limit of 60 megapixels reached. ", b, h, now)
+		require.NoError(t, err)
+		require.Equal(t, "Image size limit of 60 megapixels reached.", s.Task.ErrorDetail)
+		long := strings.Repeat("é", store.MaxErrorDetail) // 2 bytes a rune: cut mid-rune without care
+		s, err = store.Fail(task, docextract.FailProcessing, long, b, h, now)
+		require.NoError(t, err)
+		require.LessOrEqual(t, len(s.Task.ErrorDetail), store.MaxErrorDetail)
+		require.True(t, utf8.ValidString(s.Task.ErrorDetail))
+		require.Equal(t, store.MaxErrorDetail/2, utf8.RuneCountInString(s.Task.ErrorDetail))
+
+		failed := s.Task
+		done, err := store.Complete(failed, &store.Completion{TaskID: "t1"}, b, h, now)
+		require.NoError(t, err)
+		require.Empty(t, done.Task.ErrorDetail, "a completion clears an earlier failure's detail")
+	})
 	t.Run("Refused", func(t *testing.T) {
 		t.Parallel()
 		_, err := store.Complete(task, &store.Completion{TaskID: "t1", Documents: []*store.Document{{ID: "other"}}}, b, h, now)
 		require.Equal(t, docextract.EINVALID, docextract.ErrorCode(err))
-		_, err = store.Fail(task, "bogus", b, h, now)
+		_, err = store.Fail(task, "bogus", "", b, h, now)
 		require.Equal(t, docextract.EINVALID, docextract.ErrorCode(err))
 	})
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"time"
@@ -12,9 +14,28 @@ import (
 
 // Team owns API keys, credits, tasks and documents.
 type Team struct {
-	ID        string
-	Name      string
-	CreatedAt time.Time
+	ID   string
+	Name string
+	// InboxToken is the secret part of the team's e-mail inbox addresses,
+	// <type>+<token>@<domain> (package ingest/email): 20 lowercase hex
+	// characters, made by CreateTeam. It is not an API key: it only lets
+	// a sender add documents, which hold the team's credits.
+	InboxToken string
+	// InboxDocType is the document type of mail sent to <token>@<domain>,
+	// the address without a type; invoice unless set by SetInboxDocType.
+	InboxDocType docextract.DocType
+	// Classification is the team's setting for content that disagrees
+	// with the requested type; ClassificationAuto for a new team.
+	Classification docextract.Classification
+	CreatedAt      time.Time
+}
+
+// NewInboxToken returns a new random inbox token: 10 bytes from
+// crypto/rand as 20 lowercase hex characters.
+func NewInboxToken() string {
+	var b [10]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return hex.EncodeToString(b[:])
 }
 
 // APIKey is a team credential. Only Hash (SHA-256 of the key) is stored; the
@@ -29,12 +50,16 @@ type APIKey struct {
 
 // Task is one upload. Its ID is the document_id the upload answers.
 type Task struct {
-	ID           string
-	TeamID       string
-	DocType      docextract.DocType
-	Status       docextract.TaskStatus
-	Outcome      string // completed tasks: extracted or no_matching_documents
-	ErrorCode    string // failed tasks: processing_failed or insufficient_credits
+	ID        string
+	TeamID    string
+	DocType   docextract.DocType
+	Status    docextract.TaskStatus
+	Outcome   string // completed tasks: extracted or no_matching_documents
+	ErrorCode string // failed tasks: processing_failed or insufficient_credits
+	// ErrorDetail says, for the task's owner, why a failed task failed
+	// when the reason is the file itself (e.g. the PDF engine's memory
+	// limit it hit); "" when there is nothing to add to the code.
+	ErrorDetail  string
 	IngestSource string // upload or email
 	FileName     string
 	ContentType  string
@@ -44,6 +69,16 @@ type Task struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	CompletedAt  time.Time // zero until completed or failed
+	// Reprocessing is true while a reprocessing of the finished task is
+	// queued or running (ReprocessTask); read-only.
+	Reprocessing bool
+	// DetectedType is the type the classifier found when it parked the task
+	// in needs_review (ReviewTask); "" otherwise.
+	DetectedType docextract.DocType
+	// ReviewApproved is true once a person approved the task's DocType
+	// (ApproveTask): its file is read as that type, whatever the
+	// classifier says, also when reprocessed.
+	ReviewApproved bool
 }
 
 // Finished reports whether the task has reached completed or failed.
@@ -175,6 +210,16 @@ type Teams interface {
 	CreateTeam(ctx context.Context, name string) (*Team, error)
 	FindTeam(ctx context.Context, id string) (*Team, error)
 	CountTeams(ctx context.Context) (int, error)
+	// FindTeamByInboxToken returns the team whose InboxToken is token, or
+	// ENOTFOUND.
+	FindTeamByInboxToken(ctx context.Context, token string) (*Team, error)
+	// SetInboxDocType sets the team's InboxDocType; ENOTFOUND when there
+	// is no such team.
+	SetInboxDocType(ctx context.Context, teamID string, docType docextract.DocType) error
+	// RotateInboxToken gives the team a new InboxToken (NewInboxToken) and
+	// returns it: mail to the old addresses is refused from then on.
+	// ENOTFOUND when there is no such team.
+	RotateInboxToken(ctx context.Context, teamID string) (string, error)
 	// CreateAPIKey stores k; k.ID and k.CreatedAt are set when empty.
 	CreateAPIKey(ctx context.Context, k *APIKey) error
 	// FindAPIKey returns the key with hash, or ENOTFOUND.
@@ -184,6 +229,10 @@ type Teams interface {
 	// DeleteAPIKey revokes the team's key id at once; ENOTFOUND when the
 	// team has no such key.
 	DeleteAPIKey(ctx context.Context, teamID, id string) error
+	// SetClassification sets the team's classification setting (EINVALID
+	// for an unknown one; ENOTFOUND for an unknown team). It applies to
+	// extractions that end after it.
+	SetClassification(ctx context.Context, teamID string, c docextract.Classification) error
 }
 
 // Tasks stores tasks, their documents and their task events.
@@ -191,6 +240,12 @@ type Tasks interface {
 	// CreateUpload records u in one transaction that checks and holds the
 	// credits (EPAYMENT when short) and enqueues the task's job.
 	CreateUpload(ctx context.Context, u *Upload) error
+	// CreateUploads records every upload of us as CreateUpload does, all
+	// in one transaction: all are stored or none (EPAYMENT when the
+	// credits of any team fall short; the holds of one team add up). One
+	// e-mail's attachments are stored this way before the mail is
+	// acknowledged.
+	CreateUploads(ctx context.Context, us []*Upload) error
 	FindTask(ctx context.Context, id string) (*Task, error)
 	// ReadFile returns the file uploaded with the task; ENOTFOUND when the
 	// task (or its file) is gone.
@@ -223,11 +278,46 @@ type Tasks interface {
 	// already, ENOTFOUND when it was deleted.
 	CompleteTask(ctx context.Context, c *Completion) (*TaskEvent, error)
 	// FailTask fails the task with code (processing_failed or
-	// insufficient_credits), voids its hold, removes its job and records its
-	// task.failed event. ECONFLICT when finished, ENOTFOUND when deleted.
-	FailTask(ctx context.Context, taskID, code string) (*TaskEvent, error)
+	// insufficient_credits) and detail (Task.ErrorDetail, may be ""), voids
+	// its hold, removes its job and records its task.failed event.
+	// ECONFLICT when finished, ENOTFOUND when deleted.
+	FailTask(ctx context.Context, taskID, code, detail string) (*TaskEvent, error)
 	// DeleteDocument removes the document irreversibly; see DeleteResult.
 	DeleteDocument(ctx context.Context, id string) (*DeleteResult, error)
+	// ReviewTask parks a processing task in needs_review because its
+	// content looks like detected, not its type: the job is removed, the
+	// hold stays and no event is recorded. ECONFLICT when finished;
+	// ENOTFOUND when deleted.
+	ReviewTask(ctx context.Context, taskID string, detected docextract.DocType) error
+	// ApproveTask resolves a task waiting in needs_review: it is queued
+	// again, to be read as docType (its and its documents' type, an upload
+	// type, else EINVALID) whatever the classifier says; ReviewApproved is
+	// set. ECONFLICT when it is not waiting for review; ENOTFOUND when
+	// deleted.
+	ApproveTask(ctx context.Context, taskID string, docType docextract.DocType) error
+	// RejectTask resolves a task waiting in needs_review by completing it
+	// with no documents (outcome no_matching_documents): the hold is
+	// voided, the job (if any) removed and its task.completed event
+	// recorded and returned, as CompleteTask does. ECONFLICT when it is not
+	// waiting for review; ENOTFOUND when deleted.
+	RejectTask(ctx context.Context, taskID string) (*TaskEvent, error)
+	// ReprocessTask queues the finished (completed or failed) task to be
+	// extracted again from its stored file: a job of kind JobReprocess and,
+	// under the job's id, a hold of ReprocessHold credits (EPAYMENT when
+	// the team's available balance is lower). ECONFLICT when the task is
+	// not finished or already being reprocessed; ENOTFOUND when deleted.
+	// The task keeps its status; Task.Reprocessing is true until the job
+	// ends.
+	ReprocessTask(ctx context.Context, taskID string) error
+	// CompleteReprocess writes what Reprocess decides for the reprocessing
+	// job jobID and extraction c (c.Documents without ids), removes the
+	// job and records no event; it reports whether the documents were
+	// replaced. ENOTFOUND when the job (or its task) is gone.
+	CompleteReprocess(ctx context.Context, jobID string, c *Completion) (replaced bool, err error)
+	// AbandonReprocess voids the hold of the reprocessing job jobID and
+	// removes the job: the task keeps its documents. ENOTFOUND when the job
+	// is gone.
+	AbandonReprocess(ctx context.Context, jobID string) error
 	// FindTaskEvent returns the event recorded for the task, or ENOTFOUND.
 	FindTaskEvent(ctx context.Context, taskID string) (*TaskEvent, error)
 	// FindIdempotentUpload returns the task id and requested type recorded
@@ -283,5 +373,6 @@ type Store interface {
 	Ledger
 	Webhooks
 	SigningKeys
+	Templates
 	Close() error
 }

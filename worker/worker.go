@@ -39,7 +39,11 @@ type Store interface {
 	StartTask(ctx context.Context, taskID string) (*store.Task, error)
 	WaitTask(ctx context.Context, taskID string, status docextract.TaskStatus) error
 	CompleteTask(ctx context.Context, c *store.Completion) (*store.TaskEvent, error)
-	FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error)
+	FailTask(ctx context.Context, taskID, code, detail string) (*store.TaskEvent, error)
+	FindTeam(ctx context.Context, id string) (*store.Team, error)
+	ReviewTask(ctx context.Context, taskID string, detected docextract.DocType) error
+	CompleteReprocess(ctx context.Context, jobID string, c *store.Completion) (bool, error)
+	AbandonReprocess(ctx context.Context, jobID string) error
 }
 
 // Extractor extracts the documents of a file. *extract.Extractor
@@ -55,6 +59,10 @@ type Pool struct {
 	Store Store
 	// Extractor reads the files; required.
 	Extractor Extractor
+	// Templates, when set, gives each extraction the invoice2data
+	// templates of the task's team (StoredTemplates reads those uploaded
+	// through the API), tried before the extractor's own.
+	Templates TemplateSource
 	// Workers is the number of concurrent extractions (default 2).
 	Workers int
 	// SpareWorkers run beside Workers for fairness across teams: while
@@ -339,7 +347,7 @@ func (p *Pool) processSafely(ctx context.Context, log *slog.Logger, job *store.J
 	defer func() {
 		if v := recover(); v != nil {
 			log.Error("task failed: panic in processing", "task_id", job.TaskID, "panic", v)
-			err = p.fail(context.WithoutCancel(ctx), job.TaskID, docextract.FailProcessing)
+			err = p.fail(context.WithoutCancel(ctx), job.TaskID, docextract.FailProcessing, "")
 		}
 	}()
 	return p.process(ctx, job)
@@ -349,9 +357,12 @@ func (p *Pool) processSafely(ctx context.Context, log *slog.Logger, job *store.J
 // event of a task are committed in one transaction that refuses a finished
 // task, so a job run again after a crash never charges or stores twice.
 func (p *Pool) process(ctx context.Context, job *store.Job) error {
+	if job.Kind == store.JobReprocess {
+		return p.reprocess(ctx, job)
+	}
 	if job.Attempts > p.MaxAttempts {
 		p.Logger.Warn("task failed: too many attempts", "task_id", job.TaskID, "attempts", job.Attempts)
-		return p.fail(ctx, job.TaskID, docextract.FailProcessing)
+		return p.fail(ctx, job.TaskID, docextract.FailProcessing, "")
 	}
 	task, err := p.Store.StartTask(ctx, job.TaskID)
 	switch docextract.ErrorCode(err) {
@@ -369,13 +380,19 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 			return nil // deleted since it started
 		}
 		p.Logger.Error("task failed: no stored file", "task_id", task.ID)
-		return p.fail(ctx, task.ID, docextract.FailProcessing)
+		return p.fail(ctx, task.ID, docextract.FailProcessing, "")
 	case err != nil:
 		return err // the store failed: retried when the lease expires
 	}
+	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password, Force: task.ReviewApproved}
+	if p.Templates != nil {
+		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
+			return fmt.Errorf("team templates: %w", err) // the store failed: retried when the lease expires
+		}
+	}
 	started := time.Now()
-	res, err := p.Extractor.Extract(ctx, extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password})
-	data = nil
+	res, err := p.Extractor.Extract(ctx, in)
+	data, in.Data = nil, nil
 	took := time.Since(started)
 	report := func(charged int64) {
 		if p.OnExtracted != nil {
@@ -393,24 +410,28 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	case err != nil:
 		report(0)
 		p.Logger.Warn("task failed: extraction", "task_id", task.ID, "err", err)
-		return p.fail(ctx, task.ID, docextract.FailProcessing)
+		// The owner learns why when the file is the reason (a limit it
+		// hit, not a PDF, ...); the log keeps the whole error.
+		return p.fail(ctx, task.ID, docextract.FailProcessing, extract.FailureDetail(err))
 	}
 
-	c := &store.Completion{TaskID: task.ID, ContentType: res.ContentType, PageCount: res.PageCount}
-	for _, d := range res.Documents {
-		if d.DocType != task.DocType || d.Mismatch {
-			continue // not of the requested type: no result, no charge
-		}
-		doc, err := storeDocument(task, d)
+	if detected, ok := disagreement(task, res); ok {
+		team, err := p.Store.FindTeam(ctx, task.TeamID)
 		if err != nil {
-			return err
+			return ignoreGone(err)
 		}
-		if len(c.Documents) == 0 {
-			doc.ID = task.ID // the first document keeps the upload's id
-		} else {
-			doc.ID = p.NewID()
+		if team.Classification == docextract.ClassificationReview {
+			// The team decides: the task waits, holding its credits and
+			// recording no event, until approved or rejected.
+			report(0)
+			p.Logger.Info("task needs review: content disagrees with the requested type", "task_id", task.ID,
+				"requested", task.DocType, "detected", detected)
+			return ignoreGone(p.Store.ReviewTask(ctx, task.ID, detected))
 		}
-		c.Documents = append(c.Documents, doc)
+	}
+	c, err := p.completion(task, res, true)
+	if err != nil {
+		return err
 	}
 	ev, err := p.Store.CompleteTask(ctx, c)
 	if err != nil {
@@ -425,6 +446,122 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	report(charged)
 	p.emit(ev)
 	return nil
+}
+
+// completion turns the documents of the requested type in res into the
+// task's completion; documents of another type have no result and no
+// charge. With ids, the first document keeps the task's id and the others
+// get new ones; without, the store assigns them (reprocessing).
+func (p *Pool) completion(task *store.Task, res *extract.Result, ids bool) (*store.Completion, error) {
+	c := &store.Completion{TaskID: task.ID, ContentType: res.ContentType, PageCount: res.PageCount}
+	for _, d := range res.Documents {
+		if d.DocType != task.DocType || d.Mismatch {
+			continue // not of the requested type: no result, no charge
+		}
+		doc, err := storeDocument(task, d)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case !ids:
+		case len(c.Documents) == 0:
+			doc.ID = task.ID // the first document keeps the upload's id
+		default:
+			doc.ID = p.NewID()
+		}
+		c.Documents = append(c.Documents, doc)
+	}
+	return c, nil
+}
+
+// reprocess runs a reprocessing job of a finished task: the stored file is
+// extracted again (with the team's current templates) and the task's
+// documents are replaced in one transaction that captures their credits
+// from the job's hold. The task keeps its status and its event: nothing
+// is emitted. When the extraction fails (or needs a password, which is not
+// kept after the first run) the hold is voided and the documents stay.
+func (p *Pool) reprocess(ctx context.Context, job *store.Job) error {
+	abandon := func(reason string, err error) error {
+		p.Logger.Warn("reprocessing abandoned; the task keeps its documents", "task_id", job.TaskID, "reason", reason, "err", err)
+		return ignoreGone(p.Store.AbandonReprocess(ctx, job.ID))
+	}
+	if job.Attempts > p.MaxAttempts {
+		return abandon("too many attempts", nil)
+	}
+	task, err := p.Store.FindTask(ctx, job.TaskID)
+	if docextract.ErrorCode(err) == docextract.ENOTFOUND {
+		return p.Store.DeleteJob(ctx, job)
+	} else if err != nil {
+		return err
+	}
+	defer p.teamRunning(task.TeamID)()
+	data, err := p.Store.ReadFile(ctx, task.ID)
+	switch {
+	case docextract.ErrorCode(err) == docextract.ENOTFOUND:
+		return abandon("no stored file", err)
+	case err != nil:
+		return err
+	}
+	// Reprocessing never waits for review: an approved task is read as its
+	// approved type, any other as its team's "auto" setting reads it.
+	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Force: task.ReviewApproved}
+	if p.Templates != nil {
+		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
+			return fmt.Errorf("team templates: %w", err)
+		}
+	}
+	started := time.Now()
+	res, err := p.Extractor.Extract(ctx, in)
+	data, in.Data = nil, nil
+	took := time.Since(started)
+	report := func(charged int64) {
+		if p.OnExtracted != nil {
+			e := extracted(task, res, err, took)
+			e.Credits = charged
+			p.OnExtracted(e)
+		}
+	}
+	switch {
+	case ctx.Err() != nil:
+		return context.Canceled
+	case err != nil:
+		report(0)
+		return abandon("extraction", err)
+	}
+	c, err := p.completion(task, res, false)
+	if err != nil {
+		return err
+	}
+	replaced, err := p.Store.CompleteReprocess(ctx, job.ID, c)
+	if err != nil {
+		return ignoreGone(err)
+	}
+	var charged int64
+	if replaced {
+		for _, d := range c.Documents {
+			charged += d.CreditsUsed
+		}
+	}
+	report(charged)
+	p.Logger.Info("task reprocessed", "task_id", task.ID, "documents", len(c.Documents), "replaced", replaced)
+	return nil
+}
+
+// disagreement reports whether the classifier clearly disagrees with the
+// requested type for a document of res (it found another type, or none of
+// the three, with confidence; see extract.Document.Mismatch), and the
+// first type it found instead. A task whose type a person approved never
+// disagrees.
+func disagreement(task *store.Task, res *extract.Result) (docextract.DocType, bool) {
+	if task.ReviewApproved {
+		return "", false
+	}
+	for _, d := range res.Documents {
+		if d.Mismatch || d.DocType != task.DocType {
+			return d.DocType, true
+		}
+	}
+	return "", false
 }
 
 func storeDocument(task *store.Task, d extract.Document) (*store.Document, error) {
@@ -451,8 +588,8 @@ func storeDocument(task *store.Task, d extract.Document) (*store.Document, error
 		Confidence: d.Confidence, CreditsUsed: credits.ForPages(pages)}, nil
 }
 
-func (p *Pool) fail(ctx context.Context, taskID, code string) error {
-	ev, err := p.Store.FailTask(ctx, taskID, code)
+func (p *Pool) fail(ctx context.Context, taskID, code, detail string) error {
+	ev, err := p.Store.FailTask(ctx, taskID, code, detail)
 	if err != nil {
 		return ignoreGone(err)
 	}

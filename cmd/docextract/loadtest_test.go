@@ -14,7 +14,8 @@
 //     uploaded at once, while /healthz and another document's result are
 //     polled: the server's RSS never exceeds its baseline + 512 MB, is back
 //     within 100 MB of the baseline within 30 s, both bombs fail naming the
-//     memory limit in the log, and every poll answers within 100 ms.
+//     memory limit in the log and in its task's error.detail, and every poll
+//     answers within 100 ms.
 //   - Fairness: four pathological PDFs (200 blank pages, OCR on each) from
 //     one team occupy the workers; another team's one-page upload answers in
 //     under 1 s and its extraction finishes before theirs.
@@ -345,7 +346,7 @@ func testLoadFlateBombs(t *testing.T) {
 	t.Logf("%d polls meanwhile: slowest %v, failures %v", n, worst, fails)
 	limitLines := 0
 	for _, l := range strings.Split(s.stderr.String(), "\n") {
-		if strings.Contains(l, "processing_failed") || strings.Contains(l, "memory limit") {
+		if strings.Contains(l, "processing_failed") || strings.Contains(l, "memory") {
 			t.Logf("log: %s", l)
 		}
 		if strings.Contains(l, "memory limit") {
@@ -356,6 +357,14 @@ func testLoadFlateBombs(t *testing.T) {
 	require.LessOrEqual(t, hwm, baseline+512, "VmHWM over baseline + 512 MB")
 	require.LessOrEqual(t, after, baseline+100, "RSS not back within 100 MB of the baseline 30 s after")
 	require.GreaterOrEqual(t, limitLines, 2, "each bomb's failure names the memory limit in the log")
+	for _, id := range ids {
+		st, task := c.do("GET", "/api/v1/tasks/"+id, nil, "")
+		require.Equal(t, 200, st, "%v", task)
+		e, _ := task["error"].(map[string]any)
+		require.Equal(t, "processing_failed", e["code"], "%v", task)
+		require.Regexp(t, `^PDF engine memory (limit of \d+ MiB per document|budget of \d+ MiB for all documents) reached\.$`, e["detail"],
+			"the task names the limit its file hit")
+	}
 	require.Empty(t, fails)
 	for path, d := range worst {
 		require.Less(t, d, 100*time.Millisecond, path)

@@ -16,12 +16,15 @@ import (
 	"sync"
 	"time"
 
+	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
 	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/httpapi"
 	"github.com/docextract/docextract/httpapi/dashboard"
+	"github.com/docextract/docextract/ingest"
+	"github.com/docextract/docextract/ingest/email"
 	"github.com/docextract/docextract/ratelimit"
 	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/store/postgres"
@@ -48,6 +51,39 @@ type serveConfig struct {
 	allowPrivate, accessLog                                                     bool
 	metricsAddr                                                                 string
 	net                                                                         netLimits
+	smtp                                                                        smtpConfig
+}
+
+// smtpConfig is the e-mail intake of serve (package ingest/email).
+type smtpConfig struct {
+	addr, domain              string
+	maxRecipients, maxConns   int
+	maxMessageBytes           int64
+	readTimeout, writeTimeout time.Duration
+}
+
+func (m *smtpConfig) flags(fs *flag.FlagSet) {
+	fs.StringVar(&m.addr, "smtp-addr", "", "listen address of the SMTP intake (e.g. :25 or 127.0.0.1:2525; port 0 picks a free port); empty: no e-mail intake")
+	fs.StringVar(&m.domain, "smtp-domain", "", "mail domain of the team inboxes, <type>+<token>@DOMAIN; required with --smtp-addr, also shown by the API")
+	fs.IntVar(&m.maxRecipients, "smtp-max-recipients", email.DefaultMaxRecipients, "recipients of one message; more are answered 452")
+	fs.IntVar(&m.maxConns, "smtp-max-conns", email.DefaultMaxConns, "SMTP connections open at once; more are answered 421 and closed")
+	fs.Int64Var(&m.maxMessageBytes, "smtp-max-message-bytes", email.DefaultMaxMessageBytes, "largest message as sent (encoded attachments included); larger is refused with 552 (default fits one 20 MB attachment)")
+	fs.DurationVar(&m.readTimeout, "smtp-read-timeout", email.DefaultReadTimeout, "time to send each SMTP command, and each read of a message's data: a stalled sender is cut")
+	fs.DurationVar(&m.writeTimeout, "smtp-write-timeout", email.DefaultWriteTimeout, "time for each SMTP reply to be written")
+}
+
+func (m *smtpConfig) check() error {
+	switch {
+	case m.addr != "" && m.domain == "":
+		return errors.New("--smtp-addr needs --smtp-domain, the domain of the inbox addresses")
+	case m.maxRecipients < 1, m.maxConns < 1:
+		return errors.New("--smtp-max-recipients and --smtp-max-conns must be at least 1")
+	case m.maxMessageBytes < 1<<20:
+		return errors.New("--smtp-max-message-bytes must be at least 1048576")
+	case m.readTimeout <= 0, m.writeTimeout <= 0:
+		return errors.New("--smtp-read-timeout and --smtp-write-timeout must be positive")
+	}
+	return nil
 }
 
 // netLimits are the connection and request limits of serve.
@@ -107,6 +143,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.BoolVar(&c.accessLog, "access-log", true, "log one line per HTTP request (request id, route, status, bytes, duration)")
 	fs.StringVar(&c.metricsAddr, "metrics-addr", "", "listen address of Prometheus /metrics (e.g. 127.0.0.1:9464), apart from the API so it is not public; empty: no metrics")
 	c.net.flags(fs)
+	c.smtp.flags(fs)
 	documentEnv(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -134,6 +171,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return errUsage
 	}
 	if err := c.net.check(); err != nil {
+		fmt.Fprintf(stderr, "docextract serve: %v\n", err)
+		return errUsage
+	}
+	if err := c.smtp.check(); err != nil {
 		fmt.Fprintf(stderr, "docextract serve: %v\n", err)
 		return errUsage
 	}
@@ -169,7 +210,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	defer db.Close()
-	first := func() error { return bootstrap(ctx, db, stdout) }
+	first := func() error { return bootstrap(ctx, db, stdout, c.smtp.domain) }
 	if pg, ok := db.(*postgres.DB); ok {
 		// Servers starting together on an empty database: one creates
 		// the default team, the others then find it.
@@ -228,13 +269,29 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		defer mln.Close()
 	}
+	var sln net.Listener // the SMTP intake
+	if c.smtp.addr != "" {
+		if sln, err = net.Listen("tcp", c.smtp.addr); err != nil {
+			ln.Close()
+			return fmt.Errorf("--smtp-addr: %w", err)
+		}
+		defer sln.Close()
+	}
 	ln = httpapi.LimitListener(ln, httpapi.ListenerLimits{MaxConns: c.net.maxConns, MaxConnsPerIP: c.net.maxConnsPerIP})
 	if c.baseURL == "" {
 		c.baseURL = "http://" + addr
 	}
 
+	// Templates uploaded through the API are read from the store for each
+	// extraction; their group ids join the built-in and --templates groups.
+	stored := &worker.StoredTemplates{Store: db, Logger: log}
 	groups := func(id string) []string {
 		if g := extract.TemplateGroup(templates, id); g != "" {
+			return []string{g}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if g := stored.GroupOf(ctx, id); g != "" {
 			return []string{g}
 		}
 		return nil
@@ -246,7 +303,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	met := newMetrics(db)
 	hooks := &dispatch.Dispatcher{Store: db, AllowPrivate: c.allowPrivate, Policy: delivery.Policy{Schedule: schedule},
 		BaseURL: c.baseURL, TemplateGroups: groups, Logger: log, OnAttempt: met.observeAttempt}
-	pool := &worker.Pool{Store: db, Extractor: x, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
+	pool := &worker.Pool{Store: db, Extractor: x, Templates: stored, Workers: c.workers, JobLease: c.jobLease, ShutdownGrace: c.shutdown,
 		OnTaskEvent: hooks.Wake, OnExtracted: met.observeExtraction, Logger: log}
 	limiter := ratelimit.New(rate, nil)
 	if pg, ok := db.(*postgres.DB); ok {
@@ -254,8 +311,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		limiter = ratelimit.NewShared(rate, pg, nil, func(err error) { log.Warn("rate limit: refused without a decision", "err", err) })
 	}
 	srv := &httpapi.Server{
-		Store: db, SpoolDir: c.spoolDir, Inspector: inspector, OnTaskQueued: pool.Notify,
-		RateLimiter: limiter, BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log,
+		Store: db, SpoolDir: c.spoolDir, Inspector: inspector, OnTaskQueued: pool.Notify, OnTaskEvent: hooks.Wake,
+		RateLimiter: limiter, BaseURL: c.baseURL, TemplateGroups: groups, Webhooks: hooks, Logger: log, InboxDomain: c.smtp.domain,
 		Limits: httpapi.Limits{MinBodyRate: c.net.minBodyRate, BodyGrace: c.net.bodyGrace, WriteTimeout: c.net.write},
 	}
 
@@ -273,7 +330,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	var wg sync.WaitGroup
-	errc := make(chan error, 3)
+	errc := make(chan error, 4)
 	wg.Add(3)
 	go func() { defer wg.Done(); errc <- pool.Run(runCtx) }()
 	go func() { defer wg.Done(); errc <- hooks.Run(runCtx) }()
@@ -289,6 +346,23 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			errc <- err
 		}
 	}()
+	// The e-mail intake makes its tasks through package ingest, as the
+	// HTTP upload does, with the same page-counting engines.
+	var mail *email.Server
+	if sln != nil {
+		mail = &email.Server{Store: db, Inspector: inspector, Domain: c.smtp.domain, SpoolDir: c.spoolDir,
+			OnTaskQueued: pool.Notify, MaxMessageBytes: c.smtp.maxMessageBytes, MaxRecipients: c.smtp.maxRecipients,
+			MaxConns: c.smtp.maxConns, ReadTimeout: c.smtp.readTimeout, WriteTimeout: c.smtp.writeTimeout, RateLimiter: limiter, Logger: log}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := mail.Serve(sln); err != nil {
+				errc <- err
+			}
+		}()
+		log.Info("smtp", "addr", sln.Addr().String(), "domain", c.smtp.domain)
+		fmt.Fprintf(stdout, "docextract smtp listening on %s for @%s\n", sln.Addr(), c.smtp.domain)
+	}
 	if mln != nil {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", met.handler())
@@ -311,6 +385,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	stop()
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.shutdown)
 	defer cancel()
+	if mail != nil {
+		// A message cut short got no 250 and stored nothing: its sender
+		// sends it again.
+		if err := mail.Shutdown(sctx); err != nil {
+			log.Warn("smtp shutdown", "err", err)
+		}
+	}
 	if err := httpSrv.Shutdown(sctx); err != nil {
 		log.Warn("http shutdown", "err", err)
 	}
@@ -320,8 +401,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // bootstrap creates, on an empty database, a default team with starter
-// credits and an API key, printed once.
-func bootstrap(ctx context.Context, db store.Store, stdout io.Writer) error {
+// credits and an API key, printed once, with its inbox address when
+// domain (--smtp-domain) is set.
+func bootstrap(ctx context.Context, db store.Store, stdout io.Writer, domain string) error {
 	n, err := db.CountTeams(ctx)
 	if err != nil || n > 0 {
 		return err
@@ -338,6 +420,10 @@ func bootstrap(ctx context.Context, db store.Store, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "Created team %q (%s) with %d credits.\nAPI key (shown once, keep it): %s\n", defaultTeamName, team.ID, starterCredits, key)
+	if domain != "" {
+		fmt.Fprintf(stdout, "Inbox: %s (default type %s; or %s, …)\n", ingest.InboxAddress(team.InboxToken, "", domain),
+			team.InboxDocType, ingest.InboxAddress(team.InboxToken, docextract.Receipt, domain))
+	}
 	return nil
 }
 

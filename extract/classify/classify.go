@@ -10,15 +10,17 @@ import (
 	"github.com/docextract/docextract/extract/textparse"
 )
 
-// cue is a phrase (folded: lower case, no accents) worth weight points of
-// evidence for a type. Each cue counts at most max times.
-type cue struct {
-	phrase string
-	weight float64
-	max    int
+// Cue is a phrase (folded: lower case, no accents, see textparse.Fold)
+// worth Weight points of evidence for a type, counted as a whole word at
+// most Max times. A document's title word is worth 3 to 4 points, a
+// field label 1 to 2: 3 points are the least Decide acts on.
+type Cue struct {
+	Phrase string
+	Weight float64
+	Max    int
 }
 
-var invoiceCues = []cue{
+var invoiceCues = []Cue{
 	{"invoice", 3, 2}, {"tax invoice", 1, 1}, {"invoice number", 2, 1}, {"invoice no", 2, 1}, {"invoice date", 2, 1},
 	{"rechnung", 3, 2}, {"rechnungsnummer", 2, 1}, {"rechnungsdatum", 2, 1}, {"rechnungsbetrag", 2, 1},
 	{"facture", 3, 2}, {"numero de facture", 2, 1}, {"date de facture", 2, 1},
@@ -35,7 +37,7 @@ var invoiceCues = []cue{
 	{"amount due", 1, 1}, {"please pay", 1, 1}, {"bank details", 1, 1}, {"bankverbindung", 1, 1}, {"remit", 1, 1},
 }
 
-var receiptCues = []cue{
+var receiptCues = []Cue{
 	{"receipt", 3, 2}, {"cash", 1.5, 2}, {"change", 2, 1}, {"change due", 1, 1}, {"tendered", 2, 1}, {"cashier", 2, 1},
 	{"thank you", 1.5, 1}, {"thanks", 1, 1}, {"come again", 2, 1}, {"please come again", 1, 1}, {"rounding", 1.5, 1}, {"rounded", 1, 1},
 	{"total qty", 2, 1}, {"qty", 0.5, 1}, {"item(s)", 1, 1}, {"items", 0.5, 1}, {"terminal", 1, 1}, {"counter", 1, 1}, {"pos", 1, 1},
@@ -48,7 +50,7 @@ var receiptCues = []cue{
 	{"scontrino", 3, 1}, {"ricevuta", 2, 1}, {"contanti", 1.5, 1}, {"resto", 1, 1}, {"grazie", 1, 1},
 }
 
-var statementCues = []cue{
+var statementCues = []Cue{
 	{"bank statement", 4, 1}, {"statement of account", 4, 1}, {"account statement", 4, 1}, {"statement", 1.5, 1}, {"statement period", 2, 1},
 	{"opening balance", 3, 1}, {"closing balance", 3, 1}, {"previous balance", 2, 1}, {"new balance", 2, 1}, {"balance brought forward", 2, 1},
 	{"balance carried forward", 2, 1}, {"available balance", 2, 1}, {"balance", 1, 1}, {"withdrawal", 1, 1}, {"withdrawals", 1, 1}, {"deposits", 1, 1},
@@ -67,61 +69,96 @@ var (
 	amountTailRE = regexp.MustCompile(`\d[.,]\d{2}\s*(?:[A-Z]{3}|[€$£])?$`)
 )
 
-// Classify returns the most likely type of the document made of pages and
-// a confidence in 0..1. It answers docextract.Other when the evidence for
-// every type is weak.
+// Classify returns the most likely built-in type of the document made of
+// pages and a confidence in 0..1. It answers docextract.Other when the
+// evidence for every type is weak.
 func Classify(pages []layout.Page) (docextract.DocType, float64) {
 	return Evidence(pages).Decide()
 }
 
-// Decide returns the type the evidence points to and a confidence in 0..1:
-// Other when the evidence for every type is weak. Classify is
-// Evidence(pages).Decide(); callers that also need the scores compute them
-// once and call Decide.
-func (s Scores) Decide() (docextract.DocType, float64) {
-	type kv struct {
-		t docextract.DocType
-		v float64
-	}
-	all := []kv{{docextract.Invoice, s.Invoice}, {docextract.Receipt, s.Receipt}, {docextract.BankStatement, s.BankStatement}}
-	best, second := kv{docextract.Other, 0}, 0.0
-	for _, c := range all {
-		if c.v > best.v {
-			second = best.v
-			best = c
-		} else if c.v > second {
-			second = c.v
-		}
-	}
-	if best.v < 3 {
-		// Too little evidence: other, the more confident the less there is.
-		return docextract.Other, round2(0.5 + 0.5*(1-best.v/3))
-	}
-	// Strength of the evidence times its margin over the runner-up.
-	strength := 1 - math.Exp(-best.v/6)
-	margin := (best.v - second) / best.v
-	return best.t, round2(math.Max(0.05, math.Min(1, strength*(0.4+0.6*margin))))
+// Points are the evidence points for one type.
+type Points struct {
+	Type   docextract.DocType
+	Points float64
 }
 
-// Scores are the evidence points per type behind Classify's answer, for
-// diagnostics and for callers with their own thresholds.
+// Decide returns the type the evidence points to and a confidence in 0..1:
+// Other when the evidence for every type is weak (under 3 points). On a tie
+// the earlier entry of all wins.
+func Decide(all []Points) (docextract.DocType, float64) {
+	best, second := Points{docextract.Other, 0}, 0.0
+	for _, c := range all {
+		if c.Points > best.Points {
+			second = best.Points
+			best = c
+		} else if c.Points > second {
+			second = c.Points
+		}
+	}
+	if best.Points < 3 {
+		// Too little evidence: other, the more confident the less there is.
+		return docextract.Other, round2(0.5 + 0.5*(1-best.Points/3))
+	}
+	// Strength of the evidence times its margin over the runner-up.
+	strength := 1 - math.Exp(-best.Points/6)
+	margin := (best.Points - second) / best.Points
+	return best.Type, round2(math.Max(0.05, math.Min(1, strength*(0.4+0.6*margin))))
+}
+
+// Decide decides among the built-in types: Decide of their points.
+func (s Scores) Decide() (docextract.DocType, float64) {
+	return Decide([]Points{{docextract.Invoice, s.Invoice}, {docextract.Receipt, s.Receipt}, {docextract.BankStatement, s.BankStatement}})
+}
+
+// Scores are the evidence points per built-in type behind Classify's
+// answer, for diagnostics and for callers with their own thresholds.
 type Scores struct {
 	Invoice, Receipt, BankStatement float64
 }
 
-// Evidence returns the evidence points per document type in pages.
-func Evidence(pages []layout.Page) Scores {
+// Doc is a document prepared once for every type's evidence: its pages,
+// their lines, and the folded text of the lines (one per text line).
+type Doc struct {
+	Pages  []layout.Page
+	Lines  []layout.Line
+	Folded string
+
+	scores *Scores
+}
+
+// Prepare returns pages prepared for evidence.
+func Prepare(pages []layout.Page) *Doc {
 	var text strings.Builder
-	var lines []layout.Line
+	d := &Doc{Pages: pages}
 	for i := range pages {
 		ls := layout.Lines(&pages[i])
-		lines = append(lines, ls...)
+		d.Lines = append(d.Lines, ls...)
 		for _, l := range ls {
 			text.WriteString(textparse.Fold(l.Text()))
 			text.WriteByte('\n')
 		}
 	}
-	t := text.String()
+	d.Folded = text.String()
+	return d
+}
+
+// Cues sums the weights of the cues found in d's text.
+func (d *Doc) Cues(cs []Cue) float64 { return cues(d.Folded, cs) }
+
+// Scores returns the evidence points of the built-in types, computed once.
+func (d *Doc) Scores() Scores {
+	if d.scores == nil {
+		s := builtinEvidence(d)
+		d.scores = &s
+	}
+	return *d.scores
+}
+
+// Evidence returns the evidence points per built-in type in pages.
+func Evidence(pages []layout.Page) Scores { return Prepare(pages).Scores() }
+
+func builtinEvidence(d *Doc) Scores {
+	t, lines, pages := d.Folded, d.Lines, d.Pages
 	var s Scores
 	s.Invoice = cues(t, invoiceCues)
 	s.Receipt = cues(t, receiptCues)
@@ -195,11 +232,11 @@ func Evidence(pages []layout.Page) Scores {
 }
 
 // cues sums the weights of the phrases found as whole words in t.
-func cues(t string, cs []cue) float64 {
+func cues(t string, cs []Cue) float64 {
 	sum := 0.0
 	for _, c := range cs {
-		n := countWord(t, c.phrase)
-		sum += c.weight * float64(min(n, c.max))
+		n := countWord(t, c.Phrase)
+		sum += c.Weight * float64(min(n, c.Max))
 	}
 	return sum
 }

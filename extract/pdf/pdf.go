@@ -20,6 +20,30 @@ var (
 	ErrMalformed = errors.New("pdf: malformed or unsupported PDF")
 )
 
+// LimitError is what an Engine returns (possibly wrapped) when a document
+// needed more of a bounded resource than the engine allows it: memory,
+// decoded bytes, objects. The document is at fault, not the engine, and
+// reading it again would fail the same way, so callers fail it with
+// Limit as the reason rather than retrying.
+type LimitError struct {
+	// Limit names the bound for people, without internals, e.g. "PDF
+	// engine memory limit of 256 MiB per document".
+	Limit string
+	// Err is the engine's own error, for errors.Is (e.g.
+	// pdfium.ErrMemoryLimit); may be nil.
+	Err error
+}
+
+func (e *LimitError) Error() string {
+	if e.Err != nil {
+		return e.Err.Error() + ": " + e.Limit + " reached"
+	}
+	return e.Limit + " reached"
+}
+
+// Unwrap returns the engine's own error.
+func (e *LimitError) Unwrap() error { return e.Err }
+
 // Engine opens PDF documents. Implementations are safe for concurrent use.
 type Engine interface {
 	// Open parses data. password may be empty. The returned Document must be

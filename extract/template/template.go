@@ -25,6 +25,76 @@ var (
 	ErrRequiredFields = errors.New("template: required fields not found")
 )
 
+// ParseError is why a template cannot be used, with the line of its YAML
+// source the problem is on (1-based; 0 when no line applies). It matches
+// ErrInvalid with errors.Is, so callers that only ask "is it valid" need
+// not know it.
+type ParseError struct {
+	Line int
+	Msg  string
+}
+
+func (e *ParseError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("template: invalid template: line %d: %s", e.Line, e.Msg)
+	}
+	return "template: invalid template: " + e.Msg
+}
+
+// Is makes a ParseError match ErrInvalid.
+func (e *ParseError) Is(target error) bool { return target == ErrInvalid }
+
+// lineError carries the line of the YAML node a parse error is on, from
+// the node-level helpers up to Parse.
+type lineError struct {
+	line int
+	err  error
+}
+
+func (e *lineError) Error() string { return e.err.Error() }
+func (e *lineError) Unwrap() error { return e.err }
+
+// atLine attaches n's line to err unless a deeper node's line is already
+// attached.
+func atLine(n *yaml.Node, err error) error {
+	var le *lineError
+	if err == nil || errors.As(err, &le) {
+		return err
+	}
+	return &lineError{line: n.Line, err: err}
+}
+
+// invalid returns the ParseError of err found under the key k (at node
+// n): the deepest line known, and the message prefixed with the key.
+func invalid(n *yaml.Node, prefix string, err error) error {
+	line := 0
+	if n != nil {
+		line = n.Line
+	}
+	var le *lineError
+	if errors.As(err, &le) {
+		line = le.line
+	}
+	msg := err.Error()
+	if prefix != "" {
+		msg = prefix + ": " + msg
+	}
+	return &ParseError{Line: line, Msg: msg}
+}
+
+var reYAMLLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// yamlError turns an error of the YAML decoder ("yaml: line 3: ...") into a
+// ParseError with that line.
+func yamlError(err error) error {
+	msg := err.Error()
+	if m := reYAMLLine.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &ParseError{Line: line, Msg: strings.TrimPrefix(msg, m[0])}
+	}
+	return &ParseError{Msg: strings.TrimPrefix(msg, "yaml: ")}
+}
+
 // DefaultGroup is the group of templates at the top of a Load directory.
 const DefaultGroup = "default"
 
@@ -198,24 +268,29 @@ func (t *Template) Matches(text string) bool {
 }
 
 // Parse reads one template. group and name identify it (see ID). Parse never
-// panics on malformed input; it returns an error wrapping ErrInvalid.
+// panics on malformed input; it returns a *ParseError (which matches
+// ErrInvalid) naming the line of data the problem is on.
 func Parse(group, name string, data []byte) (t *Template, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			t, err = nil, fmt.Errorf("%w: %v", ErrInvalid, r)
+			t, err = nil, &ParseError{Msg: fmt.Sprint(r)}
 		}
 	}()
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, yamlError(err)
 	}
 	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%w: not a mapping", ErrInvalid)
+		line := 0
+		if len(root.Content) > 0 {
+			line = root.Content[0].Line
+		}
+		return nil, &ParseError{Line: line, Msg: "not a mapping"}
 	}
 	t = &Template{ID: ID(group, name), Group: group, Name: name, Priority: 5,
 		Options: Options{Currency: "EUR", DecimalSeparator: "."}}
 	m := root.Content[0]
-	var fieldsNode, linesNode *yaml.Node
+	var fieldsNode, linesNode, fieldsKey, linesKey *yaml.Node
 	required := false
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k, v := m.Content[i].Value, m.Content[i+1]
@@ -235,9 +310,9 @@ func Parse(group, name string, data []byte) (t *Template, err error) {
 				}
 			}
 		case "fields":
-			fieldsNode = v
+			fieldsNode, fieldsKey = v, m.Content[i]
 		case "lines":
-			linesNode = v
+			linesNode, linesKey = v, m.Content[i]
 		case "options":
 			err = t.parseOptions(v)
 		case "required_fields":
@@ -245,11 +320,11 @@ func Parse(group, name string, data []byte) (t *Template, err error) {
 			t.RequiredFields, err = stringList(v)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrInvalid, k, err)
+			return nil, invalid(m.Content[i], k, atLine(v, err))
 		}
 	}
 	if len(t.keywords) == 0 {
-		return nil, fmt.Errorf("%w: keywords missing", ErrInvalid)
+		return nil, &ParseError{Line: m.Line, Msg: "keywords missing"}
 	}
 	if t.Issuer == "" {
 		// invoice2data: the issuer defaults to the first keyword.
@@ -260,12 +335,12 @@ func Parse(group, name string, data []byte) (t *Template, err error) {
 	}
 	if fieldsNode != nil {
 		if fieldsNode.Kind != yaml.MappingNode {
-			return nil, fmt.Errorf("%w: fields is not a mapping", ErrInvalid)
+			return nil, &ParseError{Line: fieldsKey.Line, Msg: "fields is not a mapping"}
 		}
 		for i := 0; i+1 < len(fieldsNode.Content); i += 2 {
 			f, err := parseField(fieldsNode.Content[i].Value, fieldsNode.Content[i+1])
 			if err != nil {
-				return nil, fmt.Errorf("%w: field %s: %v", ErrInvalid, fieldsNode.Content[i].Value, err)
+				return nil, invalid(fieldsNode.Content[i], "field "+fieldsNode.Content[i].Value, err)
 			}
 			t.fields = append(t.fields, f)
 		}
@@ -273,7 +348,7 @@ func Parse(group, name string, data []byte) (t *Template, err error) {
 	if linesNode != nil {
 		ls, err := parseLines(linesNode)
 		if err != nil {
-			return nil, fmt.Errorf("%w: lines: %v", ErrInvalid, err)
+			return nil, invalid(linesKey, "lines", err)
 		}
 		ls.plugin = true
 		t.lines = ls
@@ -355,7 +430,7 @@ func parseField(name string, v *yaml.Node) (field, error) {
 			if n, ok := get["type"]; ok {
 				f.typ, _ = scalar(n)
 				if f.typ != "int" && f.typ != "float" && f.typ != "date" {
-					return f, fmt.Errorf("unknown type %q", f.typ)
+					return f, atLine(n, fmt.Errorf("unknown type %q", f.typ))
 				}
 			}
 			if n, ok := get["group"]; ok {
@@ -430,7 +505,7 @@ func parseLines(v *yaml.Node) (*linesSpec, error) {
 			for j := 0; j+1 < len(n.Content); j += 2 {
 				typ, _ := scalar(n.Content[j+1])
 				if typ != "int" && typ != "float" && typ != "date" {
-					return nil, fmt.Errorf("unknown type %q", typ)
+					return nil, atLine(n.Content[j+1], fmt.Errorf("unknown type %q", typ))
 				}
 				ls.types[n.Content[j].Value] = typ
 			}
@@ -456,12 +531,13 @@ func one(n *yaml.Node) (*regexp.Regexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(s)
+	re, err := compile(s)
+	return re, atLine(n, err)
 }
 
 func scalar(n *yaml.Node) (string, error) {
 	if n.Kind != yaml.ScalarNode {
-		return "", errors.New("expected a single value")
+		return "", atLine(n, errors.New("expected a single value"))
 	}
 	return n.Value, nil
 }
@@ -499,13 +575,17 @@ func stringList(n *yaml.Node) ([]string, error) {
 }
 
 func regexList(n *yaml.Node) ([]*regexp.Regexp, error) {
-	ss, err := stringList(n)
-	if err != nil {
-		return nil, err
+	items := []*yaml.Node{n}
+	switch n.Kind {
+	case yaml.ScalarNode:
+	case yaml.SequenceNode:
+		items = n.Content
+	default:
+		return nil, atLine(n, errors.New("expected a value or a list"))
 	}
-	out := make([]*regexp.Regexp, 0, len(ss))
-	for _, s := range ss {
-		re, err := compile(s)
+	out := make([]*regexp.Regexp, 0, len(items))
+	for _, c := range items {
+		re, err := one(c)
 		if err != nil {
 			return nil, err
 		}

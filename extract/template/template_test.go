@@ -294,3 +294,27 @@ func FuzzParse(f *testing.F) {
 		_, _ = tpl.Fields(text)
 	})
 }
+
+func TestParseErrorLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		line      int
+		msg       string
+	}{
+		{"yaml syntax", "issuer: Acme\nkeywords:\n  - Acme\n fields: x\n", 3, "did not find expected key"},
+		{"bad keyword regex", "issuer: Acme\nkeywords:\n  - Acme\n  - '(?<=x)y'\n", 4, "keywords: regular expression"},
+		{"bad field regex", "issuer: Acme\nkeywords: [Acme]\nfields:\n  amount: Total\n  invoice_number:\n    parser: regex\n    regex: 'No(\\d+'\n", 7, "field invoice_number: regular expression"},
+		{"unknown type", "keywords: [Acme]\nfields:\n  amount:\n    parser: regex\n    regex: x\n    type: money\n", 6, `unknown type "money"`},
+		{"priority", "keywords: [Acme]\npriority: high\n", 2, "priority"},
+		{"no keywords", "issuer: Acme\n", 1, "keywords missing"},
+		{"lines", "keywords: [Acme]\nlines:\n  start: a\n", 2, "lines: start, end and line are required"},
+	} {
+		_, err := Parse("g", "t.yml", []byte(tc.src))
+		require.ErrorIs(t, err, ErrInvalid, tc.name)
+		var pe *ParseError
+		require.ErrorAs(t, err, &pe, tc.name)
+		require.Equal(t, tc.line, pe.Line, "%s: %v", tc.name, err)
+		require.Contains(t, pe.Msg, tc.msg, tc.name)
+		require.Contains(t, err.Error(), fmt.Sprintf("line %d: ", tc.line), tc.name)
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/httpapi"
+	"github.com/docextract/docextract/ingest"
 )
 
 // prefix is where the dashboard is served.
@@ -325,7 +326,20 @@ func (h *Handler) handleCredits(w http.ResponseWriter, r *http.Request, s *sessi
 	for _, e := range entries {
 		rows = append(rows, row{At: e.CreatedAt, Action: string(e.Action), Amount: e.Amount, Ref: e.Ref})
 	}
+	// The team's e-mail inbox: mail to its addresses holds these credits
+	// as uploads do (docs/api.md, E-mail inbox).
+	team, err := h.API.Store.FindTeam(ctx, s.key.TeamID)
+	if err != nil {
+		h.fail(w, r, s, err)
+		return
+	}
+	var addrs []string
+	if d := h.API.InboxDomain; d != "" {
+		addrs = []string{ingest.InboxAddress(team.InboxToken, docextract.Invoice, d), ingest.InboxAddress(team.InboxToken, docextract.Receipt, d),
+			ingest.InboxAddress(team.InboxToken, docextract.BankStatement, d), ingest.InboxAddress(team.InboxToken, "", d)}
+	}
 	v := h.baseView(r, s, "Credits", "credits")
-	v.Data = map[string]any{"Granted": b.Granted, "Held": b.Held, "Captured": b.Captured, "Available": b.Available(), "Entries": rows}
+	v.Data = map[string]any{"Granted": b.Granted, "Held": b.Held, "Captured": b.Captured, "Available": b.Available(), "Entries": rows,
+		"InboxToken": team.InboxToken, "InboxDocType": string(team.InboxDocType), "InboxAddresses": addrs}
 	h.render(w, r, http.StatusOK, "credits", v)
 }

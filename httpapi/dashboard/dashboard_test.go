@@ -565,3 +565,21 @@ func TestEndpointDeliveriesPaged(t *testing.T) {
 	require.Contains(t, p.Body, `class="status-pending"`)
 	require.NotContains(t, p.Body, `http-equiv="refresh"`)
 }
+
+// The credits page shows the team's own e-mail inbox: its addresses when
+// the server takes mail, else its token; never another team's.
+func TestCreditsShowInbox(t *testing.T) {
+	b := setup(t)
+	br := b.browser()
+	br.signIn(b.keyA)
+	p := br.get("/dashboard/credits")
+	require.Contains(t, p.Body, "This server takes no mail")
+	require.Contains(t, p.Body, "<code>"+b.teamA.InboxToken+"</code>")
+
+	b.api.InboxDomain = "docs.example.com" // read per request; no request is in flight
+	p = br.get("/dashboard/credits")
+	for _, addr := range []string{"invoice&#43;", "receipt&#43;", "bank_statement&#43;", ""} { // '+' as html/template writes it
+		require.Contains(t, p.Body, "<code>"+addr+b.teamA.InboxToken+"@docs.example.com</code>")
+	}
+	require.NotContains(t, p.Body, b.teamB.InboxToken)
+}

@@ -23,6 +23,58 @@ func (h *Handler) documentRoutes() {
 	h.mux.HandleFunc("GET "+prefix+"documents/{id}/preview.png", h.authed(h.withDocument(h.handlePreview)))
 	h.mux.HandleFunc("GET "+prefix+"documents/{id}/delete", h.authed(h.withDocument(h.handleDocumentDeletePage)))
 	h.mux.HandleFunc("POST "+prefix+"documents/{id}/delete", h.authed(h.withDocument(h.handleDocumentDelete)))
+	h.mux.HandleFunc("POST "+prefix+"documents/{id}/reprocess", h.authed(h.withTask(h.handleReprocess)))
+	h.mux.HandleFunc("POST "+prefix+"documents/{id}/approve", h.authed(h.withTask(h.handleApprove)))
+	h.mux.HandleFunc("POST "+prefix+"documents/{id}/reject", h.authed(h.withTask(h.handleReject)))
+}
+
+// withTask loads the task of the document {id} of the session's team.
+func (h *Handler) withTask(fn func(http.ResponseWriter, *http.Request, *session, *store.Document, *store.Task)) func(http.ResponseWriter, *http.Request, *session) {
+	return h.withDocument(func(w http.ResponseWriter, r *http.Request, s *session, d *store.Document) {
+		t, err := h.API.Store.FindTask(r.Context(), d.TaskID)
+		if err != nil {
+			h.fail(w, r, s, err)
+			return
+		}
+		fn(w, r, s, d, t)
+	})
+}
+
+// afterTaskAction shows the document again with notice, or its page with
+// the error of a refused action.
+func (h *Handler) afterTaskAction(w http.ResponseWriter, r *http.Request, s *session, d *store.Document, err error, notice string) {
+	switch docextract.ErrorCode(err) {
+	case "":
+		http.Redirect(w, r, prefix+"documents/"+d.ID+"?notice="+notice, http.StatusSeeOther)
+	case docextract.ECONFLICT, docextract.EINVALID, docextract.EPAYMENT:
+		h.documentPage(w, r, s, d, http.StatusConflict, h.message(r, err))
+	default:
+		h.fail(w, r, s, err)
+	}
+}
+
+// handleReprocess extracts the finished task again (docs/api.md, Reprocess
+// a task): its documents are replaced, no webhook event is sent.
+func (h *Handler) handleReprocess(w http.ResponseWriter, r *http.Request, s *session, d *store.Document, t *store.Task) {
+	h.afterTaskAction(w, r, s, d, h.API.ReprocessTask(r.Context(), t), "reprocessing")
+}
+
+// handleApprove reads a task waiting for a classification review as the
+// chosen type (docs/api.md, Classification review).
+func (h *Handler) handleApprove(w http.ResponseWriter, r *http.Request, s *session, d *store.Document, t *store.Task) {
+	typ, ok := docextract.ParseDocType(r.PostFormValue("doc_type"))
+	if !ok {
+		h.afterTaskAction(w, r, s, d, &docextract.Error{Code: docextract.EINVALID, Message: "Choose a document type."}, "")
+		return
+	}
+	h.afterTaskAction(w, r, s, d, h.API.ApproveTask(r.Context(), t, typ), "approved")
+}
+
+// handleReject completes a task waiting for a classification review with
+// nothing extracted.
+func (h *Handler) handleReject(w http.ResponseWriter, r *http.Request, s *session, d *store.Document, t *store.Task) {
+	_, err := h.API.RejectTask(r.Context(), t)
+	h.afterTaskAction(w, r, s, d, err, "rejected")
 }
 
 // withDocument loads the document {id} of the session's team through the
@@ -159,10 +211,37 @@ type documentData struct {
 	HasResult bool
 	// Preview is true when a first-page image can be asked for.
 	Preview bool
+	// Task is the document's task (nil if it could not be read), for its
+	// review and reprocessing actions; DocTypes are the types to approve.
+	Task     *store.Task
+	DocTypes []docextract.DocType
+	// Failure is why a failed task failed: the message of its code and,
+	// when the file itself is the reason, the detail naming the limit it
+	// hit (GET /api/v1/tasks/{id} shows the same).
+	Failure string
+}
+
+// taskNotices are the notices of the task actions, by the redirect's
+// notice parameter.
+var taskNotices = map[string]string{
+	"reprocessing": "Reprocessing queued: the documents are replaced when it ends; no webhook event is sent.",
+	"approved":     "Approved: the file is being read as the chosen type.",
+	"rejected":     "Rejected: the task completed with nothing extracted.",
 }
 
 func (h *Handler) handleDocument(w http.ResponseWriter, r *http.Request, s *session, d *store.Document) {
-	dd := documentData{Document: d, Formats: export.Formats, HasResult: d.HasResult(), Passed: d.Passed, Preview: h.Previewer != nil}
+	h.documentPage(w, r, s, d, http.StatusOK, "")
+}
+
+func (h *Handler) documentPage(w http.ResponseWriter, r *http.Request, s *session, d *store.Document, status int, msg string) {
+	dd := documentData{Document: d, Formats: export.Formats, HasResult: d.HasResult(), Passed: d.Passed, Preview: h.Previewer != nil,
+		DocTypes: docextract.Types()}
+	if t, err := h.API.Store.FindTask(r.Context(), d.TaskID); err == nil {
+		dd.Task = t
+		if t.Status == docextract.TaskFailed {
+			dd.Failure = strings.TrimSpace(docextract.FailureMessages[t.ErrorCode] + " " + t.ErrorDetail)
+		}
+	}
 	if dd.HasResult {
 		top, err := orderedObject(d.Data)
 		if err != nil {
@@ -202,8 +281,8 @@ func (h *Handler) handleDocument(w http.ResponseWriter, r *http.Request, s *sess
 		}
 	}
 	v := h.baseView(r, s, "Document "+d.FileName, "documents")
-	v.Data = dd
-	h.render(w, r, http.StatusOK, "document", v)
+	v.Data, v.Error, v.Notice = dd, msg, taskNotices[r.URL.Query().Get("notice")]
+	h.render(w, r, status, "document", v)
 }
 
 func (h *Handler) handleDocumentDeletePage(w http.ResponseWriter, r *http.Request, s *session, d *store.Document) {

@@ -79,6 +79,16 @@ func TestDocuments(t *testing.T) {
 	require.NotContains(t, p.Body, "<script>alert")
 	p = br.get("/dashboard/documents/" + queued.ID)
 	require.Contains(t, p.Body, "the document is queued")
+	require.NotContains(t, p.Body, `id="failure"`)
+
+	// A failed document says why, the file's reason included.
+	bomb := b.upload(b.teamA.ID, "bomb.pdf")
+	_, err := b.db.StartTask(b.ctx, bomb.ID)
+	require.NoError(t, err)
+	_, err = b.db.FailTask(b.ctx, bomb.ID, docextract.FailProcessing, "PDF engine memory limit of 256 MiB per document reached.")
+	require.NoError(t, err)
+	p = br.get("/dashboard/documents/" + bomb.ID)
+	require.Contains(t, p.Body, `<p class="error" id="failure">Document processing failed. PDF engine memory limit of 256 MiB per document reached.</p>`)
 
 	// Download two as CSV: one ZIP of one file each.
 	br.get("/dashboard/documents")

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -15,18 +17,21 @@ import (
 	"github.com/docextract/docextract/store"
 )
 
-const taskColumns = `id, team_id, doc_type, status, outcome, error_code, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at`
+const taskColumns = `id, team_id, doc_type, status, outcome, error_code, error_detail, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at,
+	EXISTS (SELECT 1 FROM jobs WHERE jobs.task_id = tasks.id AND jobs.kind = 'reprocess'), detected_type, review_approved`
 
 func scanTask(s scanner) (*store.Task, error) {
 	var t store.Task
+	var detected string
 	var docType string
 	var created, updated, completed int64
-	if err := s.Scan(&t.ID, &t.TeamID, &docType, &t.Status, &t.Outcome, &t.ErrorCode, &t.IngestSource, &t.FileName, &t.ContentType,
-		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed); err != nil {
+	if err := s.Scan(&t.ID, &t.TeamID, &docType, &t.Status, &t.Outcome, &t.ErrorCode, &t.ErrorDetail, &t.IngestSource, &t.FileName, &t.ContentType,
+		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed, &t.Reprocessing, &detected, &t.ReviewApproved); err != nil {
 		return nil, err
 	}
 	t.DocType = docextract.DocType(docType)
 	t.CreatedAt, t.UpdatedAt, t.CompletedAt = fromMS(created), fromMS(updated), fromMS(completed)
+	t.DetectedType = docextract.DocType(detected)
 	return &t, nil
 }
 
@@ -57,43 +62,38 @@ func scanDocument(s scanner) (*store.Document, error) {
 
 // CreateUpload implements store.Tasks.
 func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
-	t := u.Task
-	if t == nil || t.ID == "" || t.TeamID == "" {
-		return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
-	}
-	now := db.now()
-	t.Status = docextract.TaskQueued
-	if t.IngestSource == "" {
-		t.IngestSource = docextract.SourceUpload
-	}
-	t.CreditsHeld = u.Credits
-	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
-	// The file is read once: a transaction that carries it is not rerun.
-	err := db.tx(ctx, u.File == nil, func(tx pgx.Tx) error {
-		if u.IdempotencyKey != "" {
-			// First: a concurrent upload with the same key waits here
-			// for the first to commit, then finds the key taken.
-			if err := recordIdempotencyKey(ctx, tx, u, now); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-			t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
-			VALUES ($1, $2, $3, 0, $4, $5, $6, 0, 0, $7, $8)`,
-			t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES ($1, $2, 'extract', $3, $4)`,
-			db.NewID(), t.ID, ms(now), ms(now)); err != nil {
-			return err
+	return db.CreateUploads(ctx, []*store.Upload{u})
+}
+
+// CreateUploads implements store.Tasks.
+func (db *DB) CreateUploads(ctx context.Context, us []*store.Upload) error {
+	retry := true // a transaction that carries a file reads it once: it is not rerun
+	for _, u := range us {
+		if t := u.Task; t == nil || t.ID == "" || t.TeamID == "" {
+			return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
 		}
 		if u.File != nil {
-			if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
-				return fmt.Errorf("store upload file: %w", err)
+			retry = false
+		}
+	}
+	now := db.now()
+	for _, u := range us {
+		t := u.Task
+		t.Status = docextract.TaskQueued
+		if t.IngestSource == "" {
+			t.IngestSource = docextract.SourceUpload
+		}
+		t.CreditsHeld = u.Credits
+		t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
+	}
+	// The holds are taken in team order, so two transactions holding
+	// credits of the same teams lock their balance rows in one order.
+	holds := slices.Clone(us)
+	slices.SortStableFunc(holds, func(a, b *store.Upload) int { return strings.Compare(a.Task.TeamID, b.Task.TeamID) })
+	err := db.tx(ctx, retry, func(tx pgx.Tx) error {
+		for _, u := range us {
+			if err := db.createUpload(ctx, tx, u, now); err != nil {
+				return err
 			}
 		}
 		if err := db.notify(ctx, tx, ChannelJobs); err != nil {
@@ -104,13 +104,50 @@ func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
 		// credits one at a time, and each holds the lock only for the
 		// hold and the commit, not while its file is written. A refused
 		// hold rolls everything back.
-		return db.hold(ctx, tx, t.TeamID, t.ID, u.Credits)
+		for _, u := range holds {
+			if err := db.hold(ctx, tx, u.Task.TeamID, u.Task.ID, u.Credits); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "23503" && pe.ConstraintName == "tasks_team_id_fkey" {
 		return notFound("Team")
 	}
 	return err
+}
+
+// createUpload writes u inside tx, all but its credit hold.
+func (db *DB) createUpload(ctx context.Context, tx pgx.Tx, u *store.Upload, now time.Time) error {
+	t := u.Task
+	if u.IdempotencyKey != "" {
+		// First: a concurrent upload with the same key waits here
+		// for the first to commit, then finds the key taken.
+		if err := recordIdempotencyKey(ctx, tx, u, now); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+		t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
+		VALUES ($1, $2, $3, 0, $4, $5, $6, 0, 0, $7, $8)`,
+		t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES ($1, $2, 'extract', $3, $4)`,
+		db.NewID(), t.ID, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if u.File != nil {
+		if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
+			return fmt.Errorf("store upload file: %w", err)
+		}
+	}
+	return nil
 }
 
 // fileChunk is the largest piece of a file stored in one row: a 20 MB
@@ -320,12 +357,12 @@ func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.Tas
 }
 
 // FailTask implements store.Tasks: store.Fail decides, this writes.
-func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error) {
+func (db *DB) FailTask(ctx context.Context, taskID, code, detail string) (*store.TaskEvent, error) {
 	if err := store.CheckFailCode(code); err != nil {
 		return nil, err
 	}
 	return db.settleTask(ctx, taskID, func(t *store.Task, b credits.Balance, h credits.Hold) (*store.Settlement, error) {
-		return store.Fail(*t, code, b, h, db.now())
+		return store.Fail(*t, code, detail, b, h, db.now())
 	})
 }
 
@@ -374,17 +411,8 @@ func (db *DB) settleTask(ctx context.Context, taskID string, decide func(*store.
 func (db *DB) writeSettlement(ctx context.Context, tx pgx.Tx, s *store.Settlement) error {
 	t := &s.Task
 	upd := ms(t.UpdatedAt)
-	for _, d := range s.Documents {
-		if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
-			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
-				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
-				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence, field_confidence = excluded.field_confidence,
-				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
-			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
-			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, nullBytes(d.FieldConfidence), d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
-			return err
-		}
+	if err := upsertDocuments(ctx, tx, s.Documents); err != nil {
+		return err
 	}
 	switch {
 	case t.Status == docextract.TaskFailed:
@@ -401,8 +429,8 @@ func (db *DB) writeSettlement(ctx context.Context, tx pgx.Tx, s *store.Settlemen
 	if err := db.writeCredits(ctx, tx, s.Balance, s.Hold, s.Entries); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE tasks SET status = $1, outcome = $2, error_code = $3, content_type = $4, page_count = $5, updated_at = $6, completed_at = $7 WHERE id = $8`,
-		t.Status, t.Outcome, t.ErrorCode, t.ContentType, t.PageCount, upd, ms(t.CompletedAt), t.ID); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE tasks SET status = $1, outcome = $2, error_code = $3, error_detail = $4, content_type = $5, page_count = $6, updated_at = $7, completed_at = $8 WHERE id = $9`,
+		t.Status, t.Outcome, t.ErrorCode, t.ErrorDetail, t.ContentType, t.PageCount, upd, ms(t.CompletedAt), t.ID); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, `DELETE FROM jobs WHERE task_id = $1`, t.ID); err != nil {
@@ -474,6 +502,9 @@ func (db *DB) DeleteDocument(ctx context.Context, id string) (*store.DeleteResul
 		if err := db.void(ctx, tx, teamID, taskID); err != nil {
 			return err
 		}
+		if err := db.voidReprocessHolds(ctx, tx, teamID, taskID); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `DELETE FROM tasks WHERE id = $1`, taskID); err != nil {
 			return err
 		}
@@ -530,4 +561,21 @@ func (db *DB) FindIdempotentUpload(ctx context.Context, teamID, key string, sinc
 		return "", "", rowErr(err, "Idempotency key")
 	}
 	return taskID, docextract.DocType(docType), nil
+}
+
+// upsertDocuments inserts docs, or updates those whose id exists.
+func upsertDocuments(ctx context.Context, tx pgx.Tx, docs []*store.Document) error {
+	for _, d := range docs {
+		if _, err := tx.Exec(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
+				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
+				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence, field_confidence = excluded.field_confidence,
+				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
+			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
+			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, nullBytes(d.FieldConfidence), d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -14,9 +14,10 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 	if name == "" {
 		return nil, docextract.Errorf(docextract.EINVALID, "Team name required.")
 	}
-	t := &store.Team{ID: db.NewID(), Name: name, CreatedAt: db.now().Truncate(1e6)}
+	t := &store.Team{ID: db.NewID(), Name: name, InboxToken: store.NewInboxToken(), InboxDocType: docextract.Invoice, Classification: docextract.ClassificationAuto, CreatedAt: db.now().Truncate(1e6)}
 	err := db.tx(ctx, true, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO teams (id, name, created_at) VALUES ($1, $2, $3)`, t.ID, t.Name, ms(t.CreatedAt)); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO teams (id, name, inbox_token, inbox_doc_type, created_at) VALUES ($1, $2, $3, $4, $5)`,
+			t.ID, t.Name, t.InboxToken, string(t.InboxDocType), ms(t.CreatedAt)); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO credit_balances (team_id) VALUES ($1)`, t.ID)
@@ -30,14 +31,61 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 
 // FindTeam implements store.Teams.
 func (db *DB) FindTeam(ctx context.Context, id string) (*store.Team, error) {
+	return db.findTeam(ctx, `id = $1`, id)
+}
+
+// FindTeamByInboxToken implements store.Teams.
+func (db *DB) FindTeamByInboxToken(ctx context.Context, token string) (*store.Team, error) {
+	if token == "" {
+		return nil, notFound("Team")
+	}
+	return db.findTeam(ctx, `inbox_token = $1`, token)
+}
+
+func (db *DB) findTeam(ctx context.Context, where string, arg any) (*store.Team, error) {
 	var t store.Team
 	var created int64
-	err := db.pool.QueryRow(ctx, `SELECT id, name, created_at FROM teams WHERE id = $1`, id).Scan(&t.ID, &t.Name, &created)
+	var token *string
+	var docType string
+	err := db.pool.QueryRow(ctx, `SELECT id, name, inbox_token, inbox_doc_type, classification, created_at FROM teams WHERE `+where, arg).
+		Scan(&t.ID, &t.Name, &token, &docType, &t.Classification, &created)
 	if err != nil {
 		return nil, rowErr(err, "Team")
 	}
+	if token != nil {
+		t.InboxToken = *token
+	}
+	t.InboxDocType = docextract.DocType(docType)
 	t.CreatedAt = fromMS(created)
 	return &t, nil
+}
+
+// RotateInboxToken implements store.Teams.
+func (db *DB) RotateInboxToken(ctx context.Context, teamID string) (string, error) {
+	token := store.NewInboxToken()
+	tag, err := db.pool.Exec(ctx, `UPDATE teams SET inbox_token = $1 WHERE id = $2`, token, teamID)
+	if err != nil {
+		return "", err
+	}
+	if tag.RowsAffected() == 0 {
+		return "", notFound("Team")
+	}
+	return token, nil
+}
+
+// SetInboxDocType implements store.Teams.
+func (db *DB) SetInboxDocType(ctx context.Context, teamID string, docType docextract.DocType) error {
+	if _, ok := docextract.ParseDocType(string(docType)); !ok {
+		return docextract.Errorf(docextract.EINVALID, "Invalid document type.")
+	}
+	tag, err := db.pool.Exec(ctx, `UPDATE teams SET inbox_doc_type = $1 WHERE id = $2`, string(docType), teamID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return notFound("Team")
+	}
+	return nil
 }
 
 // CountTeams implements store.Teams.
@@ -112,4 +160,19 @@ func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error
 	}
 	k.CreatedAt = fromMS(created)
 	return &k, nil
+}
+
+// SetClassification implements store.Teams.
+func (db *DB) SetClassification(ctx context.Context, teamID string, c docextract.Classification) error {
+	if _, ok := docextract.ParseClassification(string(c)); !ok {
+		return docextract.Errorf(docextract.EINVALID, "classification must be auto or review.")
+	}
+	tag, err := db.pool.Exec(ctx, `UPDATE teams SET classification = $1 WHERE id = $2`, string(c), teamID)
+	if err != nil {
+		return err
+	}
+	if tag.RowsAffected() == 0 {
+		return notFound("Team")
+	}
+	return nil
 }

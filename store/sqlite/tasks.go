@@ -12,16 +12,19 @@ import (
 	"github.com/docextract/docextract/store"
 )
 
-const taskColumns = `id, team_id, doc_type, status, outcome, error_code, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at`
+const taskColumns = `id, team_id, doc_type, status, outcome, error_code, error_detail, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at, completed_at,
+	EXISTS (SELECT 1 FROM jobs WHERE jobs.task_id = tasks.id AND jobs.kind = 'reprocess'), detected_type, review_approved`
 
 func scanTask(s scanner) (*store.Task, error) {
 	var t store.Task
+	var detected string
 	var created, updated, completed sql.NullInt64
-	if err := s.Scan(&t.ID, &t.TeamID, &t.DocType, &t.Status, &t.Outcome, &t.ErrorCode, &t.IngestSource, &t.FileName, &t.ContentType,
-		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed); err != nil {
+	if err := s.Scan(&t.ID, &t.TeamID, &t.DocType, &t.Status, &t.Outcome, &t.ErrorCode, &t.ErrorDetail, &t.IngestSource, &t.FileName, &t.ContentType,
+		&t.PageCount, &t.FileSize, &t.CreditsHeld, &created, &updated, &completed, &t.Reprocessing, &detected, &t.ReviewApproved); err != nil {
 		return nil, err
 	}
 	t.CreatedAt, t.UpdatedAt, t.CompletedAt = fromMS(created), fromMS(updated), fromMS(completed)
+	t.DetectedType = docextract.DocType(detected)
 	return &t, nil
 }
 
@@ -50,48 +53,68 @@ func scanDocument(s scanner) (*store.Document, error) {
 
 // CreateUpload implements store.Tasks.
 func (db *DB) CreateUpload(ctx context.Context, u *store.Upload) error {
-	t := u.Task
-	if t == nil || t.ID == "" || t.TeamID == "" {
-		return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
+	return db.CreateUploads(ctx, []*store.Upload{u})
+}
+
+// CreateUploads implements store.Tasks.
+func (db *DB) CreateUploads(ctx context.Context, us []*store.Upload) error {
+	for _, u := range us {
+		if t := u.Task; t == nil || t.ID == "" || t.TeamID == "" {
+			return docextract.Errorf(docextract.EINVALID, "Task id and team required.")
+		}
 	}
 	now := db.now()
-	t.Status = docextract.TaskQueued
-	if t.IngestSource == "" {
-		t.IngestSource = docextract.SourceUpload
+	for _, u := range us {
+		t := u.Task
+		t.Status = docextract.TaskQueued
+		if t.IngestSource == "" {
+			t.IngestSource = docextract.SourceUpload
+		}
+		t.CreditsHeld = u.Credits
+		t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
 	}
-	t.CreditsHeld = u.Credits
-	t.CreatedAt, t.UpdatedAt = now.Truncate(1e6), now.Truncate(1e6)
 	return db.writeTx(ctx, func(tx *txn) error {
-		if u.IdempotencyKey != "" {
-			if err := db.recordIdempotencyKey(ctx, tx, u, now); err != nil {
+		for _, u := range us {
+			if err := db.createUpload(ctx, tx, u, now); err != nil {
 				return err
 			}
 		}
-		if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
-			VALUES (?, ?, ?, 0, ?, ?, ?, 0, 0, ?, ?)`,
-			t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES (?, ?, 'extract', ?, ?)`,
-			db.NewID(), t.ID, ms(now), ms(now)); err != nil {
-			return err
-		}
-		if u.File == nil {
-			return nil
-		}
-		if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
-			return fmt.Errorf("store upload file: %w", err)
-		}
 		return nil
 	})
+}
+
+// createUpload writes u inside tx.
+func (db *DB) createUpload(ctx context.Context, tx *txn, u *store.Upload, now time.Time) error {
+	t := u.Task
+	if u.IdempotencyKey != "" {
+		if err := db.recordIdempotencyKey(ctx, tx, u, now); err != nil {
+			return err
+		}
+	}
+	if err := db.hold(ctx, tx, t.TeamID, t.ID, u.Credits); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO tasks (id, team_id, doc_type, status, ingest_source, file_name, content_type, page_count, file_size, credits_held, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		t.ID, t.TeamID, string(t.DocType), t.Status, t.IngestSource, t.FileName, t.ContentType, t.PageCount, t.FileSize, t.CreditsHeld, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, created_at, updated_at)
+		VALUES (?, ?, ?, 0, ?, ?, ?, 0, 0, ?, ?)`,
+		t.ID, t.ID, t.TeamID, string(t.DocType), docextract.StatusQueued, t.FileName, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO jobs (id, task_id, kind, visible_at, created_at) VALUES (?, ?, 'extract', ?, ?)`,
+		db.NewID(), t.ID, ms(now), ms(now)); err != nil {
+		return err
+	}
+	if u.File == nil {
+		return nil
+	}
+	if err := writeFile(ctx, tx, t.ID, u.File, t.FileSize); err != nil {
+		return fmt.Errorf("store upload file: %w", err)
+	}
+	return nil
 }
 
 // fileChunk is the largest piece of a file stored in one row: big enough
@@ -310,12 +333,12 @@ func (db *DB) CompleteTask(ctx context.Context, c *store.Completion) (*store.Tas
 }
 
 // FailTask implements store.Tasks: store.Fail decides, this writes.
-func (db *DB) FailTask(ctx context.Context, taskID, code string) (*store.TaskEvent, error) {
+func (db *DB) FailTask(ctx context.Context, taskID, code, detail string) (*store.TaskEvent, error) {
 	if err := store.CheckFailCode(code); err != nil {
 		return nil, err
 	}
 	return db.settleTask(ctx, taskID, func(t *store.Task, b credits.Balance, h credits.Hold) (*store.Settlement, error) {
-		return store.Fail(*t, code, b, h, db.now())
+		return store.Fail(*t, code, detail, b, h, db.now())
 	})
 }
 
@@ -360,17 +383,8 @@ func (db *DB) settleTask(ctx context.Context, taskID string, decide func(*store.
 func (db *DB) writeSettlement(ctx context.Context, tx *txn, s *store.Settlement) error {
 	t := &s.Task
 	upd := ms(t.UpdatedAt)
-	for _, d := range s.Documents {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
-				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
-				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence, field_confidence = excluded.field_confidence,
-				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
-			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
-			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, nullBytes(d.FieldConfidence), d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
-			return err
-		}
+	if err := upsertDocuments(ctx, tx, s.Documents); err != nil {
+		return err
 	}
 	switch {
 	case t.Status == docextract.TaskFailed:
@@ -387,8 +401,8 @@ func (db *DB) writeSettlement(ctx context.Context, tx *txn, s *store.Settlement)
 	if err := db.writeCredits(ctx, tx, s.Balance, s.Hold, s.Entries); err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, outcome = ?, error_code = ?, content_type = ?, page_count = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
-		t.Status, t.Outcome, t.ErrorCode, t.ContentType, t.PageCount, upd, ms(t.CompletedAt), t.ID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE tasks SET status = ?, outcome = ?, error_code = ?, error_detail = ?, content_type = ?, page_count = ?, updated_at = ?, completed_at = ? WHERE id = ?`,
+		t.Status, t.Outcome, t.ErrorCode, t.ErrorDetail, t.ContentType, t.PageCount, upd, ms(t.CompletedAt), t.ID); err != nil {
 		return err
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE task_id = ?`, t.ID); err != nil {
@@ -441,6 +455,9 @@ func (db *DB) DeleteDocument(ctx context.Context, id string) (*store.DeleteResul
 		// The last document: the task goes, with its job and what its hold
 		// still reserves. The task event (if any) stays for webhook history.
 		if err := db.void(ctx, tx, taskID); err != nil {
+			return err
+		}
+		if err := db.voidReprocessHolds(ctx, tx, taskID); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM tasks WHERE id = ?`, taskID); err != nil {
@@ -500,4 +517,21 @@ func (db *DB) FindIdempotentUpload(ctx context.Context, teamID, key string, sinc
 		return "", "", rowErr(err, "Idempotency key")
 	}
 	return taskID, docextract.DocType(docType), nil
+}
+
+// upsertDocuments inserts docs, or updates those whose id exists.
+func upsertDocuments(ctx context.Context, tx *txn, docs []*store.Document) error {
+	for _, d := range docs {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO documents (id, task_id, team_id, position, doc_type, status, file_name, page_start, page_end, template_id, source, data, validation, passed, confidence, field_confidence, credits_used, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET position = excluded.position, doc_type = excluded.doc_type, status = excluded.status,
+				page_start = excluded.page_start, page_end = excluded.page_end, template_id = excluded.template_id, source = excluded.source,
+				data = excluded.data, validation = excluded.validation, passed = excluded.passed, confidence = excluded.confidence, field_confidence = excluded.field_confidence,
+				credits_used = excluded.credits_used, updated_at = excluded.updated_at`,
+			d.ID, d.TaskID, d.TeamID, d.Position, string(d.DocType), d.Status, d.FileName, d.PageStart, d.PageEnd, d.TemplateID, d.Source,
+			nullBytes(d.Data), nullBytes(d.Validation), d.Passed, d.Confidence, nullBytes(d.FieldConfidence), d.CreditsUsed, ms(d.CreatedAt), ms(d.UpdatedAt)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -13,9 +13,10 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 	if name == "" {
 		return nil, docextract.Errorf(docextract.EINVALID, "Team name required.")
 	}
-	t := &store.Team{ID: db.NewID(), Name: name, CreatedAt: db.now().Truncate(1e6)}
+	t := &store.Team{ID: db.NewID(), Name: name, InboxToken: store.NewInboxToken(), InboxDocType: docextract.Invoice, Classification: docextract.ClassificationAuto, CreatedAt: db.now().Truncate(1e6)}
 	err := db.writeTx(ctx, func(tx *txn) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO teams (id, name, created_at) VALUES (?, ?, ?)`, t.ID, t.Name, ms(t.CreatedAt)); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO teams (id, name, inbox_token, inbox_doc_type, created_at) VALUES (?, ?, ?, ?, ?)`,
+			t.ID, t.Name, t.InboxToken, string(t.InboxDocType), ms(t.CreatedAt)); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO credit_balances (team_id) VALUES (?)`, t.ID)
@@ -29,14 +30,69 @@ func (db *DB) CreateTeam(ctx context.Context, name string) (*store.Team, error) 
 
 // FindTeam implements store.Teams.
 func (db *DB) FindTeam(ctx context.Context, id string) (*store.Team, error) {
+	return db.findTeam(ctx, `id = ?`, id)
+}
+
+// FindTeamByInboxToken implements store.Teams.
+func (db *DB) FindTeamByInboxToken(ctx context.Context, token string) (*store.Team, error) {
+	if token == "" {
+		return nil, notFound("Team")
+	}
+	return db.findTeam(ctx, `inbox_token = ?`, token)
+}
+
+func (db *DB) findTeam(ctx context.Context, where string, arg any) (*store.Team, error) {
 	var t store.Team
 	var created sql.NullInt64
-	err := db.rd.QueryRowContext(ctx, `SELECT id, name, created_at FROM teams WHERE id = ?`, id).Scan(&t.ID, &t.Name, &created)
+	var token sql.NullString
+	err := db.rd.QueryRowContext(ctx, `SELECT id, name, inbox_token, inbox_doc_type, classification, created_at FROM teams WHERE `+where, arg).
+		Scan(&t.ID, &t.Name, &token, &t.InboxDocType, &t.Classification, &created)
 	if err != nil {
 		return nil, rowErr(err, "Team")
 	}
+	t.InboxToken = token.String
 	t.CreatedAt = fromMS(created)
 	return &t, nil
+}
+
+// RotateInboxToken implements store.Teams.
+func (db *DB) RotateInboxToken(ctx context.Context, teamID string) (string, error) {
+	token := store.NewInboxToken()
+	err := db.writeTx(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE teams SET inbox_token = ? WHERE id = ?`, token, teamID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound("Team")
+		}
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// SetInboxDocType implements store.Teams.
+func (db *DB) SetInboxDocType(ctx context.Context, teamID string, docType docextract.DocType) error {
+	if _, ok := docextract.ParseDocType(string(docType)); !ok {
+		return docextract.Errorf(docextract.EINVALID, "Invalid document type.")
+	}
+	return db.writeTx(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE teams SET inbox_doc_type = ? WHERE id = ?`, string(docType), teamID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound("Team")
+		}
+		return nil
+	})
 }
 
 // CountTeams implements store.Teams.
@@ -117,4 +173,23 @@ func (db *DB) FindAPIKey(ctx context.Context, hash []byte) (*store.APIKey, error
 	}
 	k.CreatedAt = fromMS(created)
 	return &k, nil
+}
+
+// SetClassification implements store.Teams.
+func (db *DB) SetClassification(ctx context.Context, teamID string, c docextract.Classification) error {
+	if _, ok := docextract.ParseClassification(string(c)); !ok {
+		return docextract.Errorf(docextract.EINVALID, "classification must be auto or review.")
+	}
+	return db.writeTx(ctx, func(tx *txn) error {
+		res, err := tx.ExecContext(ctx, `UPDATE teams SET classification = ? WHERE id = ?`, string(c), teamID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return notFound("Team")
+		}
+		return nil
+	})
 }

@@ -126,6 +126,9 @@ func Test(t *testing.T, open Open) {
 	t.Run("Core", func(t *testing.T) { testCore(t, open) })
 	t.Run("Webhooks", func(t *testing.T) { testWebhooks(t, open) })
 	t.Run("SigningKeys", func(t *testing.T) { testSigningKeys(t, open) })
+	t.Run("Templates", func(t *testing.T) { testTemplates(t, open) })
+	t.Run("Reprocess", func(t *testing.T) { testReprocess(t, open) })
+	t.Run("Review", func(t *testing.T) { testReview(t, open) })
 }
 
 // testCore covers teams, keys, credits, tasks, documents, files and the job
@@ -221,6 +224,87 @@ func testCore(t *testing.T, open Open) {
 		require.Equal(t, 1, j.Attempts)
 	})
 
+	t.Run("CreateUploadsAllOrNothing", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 5)
+		other, err := b.s.CreateTeam(b.ctx, "Other")
+		require.NoError(t, err)
+		require.NoError(t, b.s.Grant(b.ctx, other.ID, 1))
+		mk := func(team string, pages int, content string) *store.Upload {
+			return &store.Upload{Task: &store.Task{ID: uuid.NewString(), TeamID: team, DocType: docextract.Receipt,
+				IngestSource: docextract.SourceEmail, FileName: "a.pdf", ContentType: "application/pdf", PageCount: pages,
+				FileSize: int64(len(content))}, Credits: int64(pages), File: strings.NewReader(content)}
+		}
+		// The holds of one team add up: 3 + 3 > 5 refuses both, and the
+		// other team's upload in the same call with them.
+		refused := []*store.Upload{mk(b.team.ID, 3, "one"), mk(other.ID, 1, "two"), mk(b.team.ID, 3, "three")}
+		requireCode(t, docextract.EPAYMENT, b.s.CreateUploads(b.ctx, refused))
+		for _, u := range refused {
+			_, err := b.s.FindTask(b.ctx, u.Task.ID)
+			requireCode(t, docextract.ENOTFOUND, err)
+		}
+		require.Equal(t, credits.Balance{Granted: 5}, b.balance(t))
+
+		ok := []*store.Upload{mk(b.team.ID, 3, "one"), mk(other.ID, 1, "two"), mk(b.team.ID, 2, "three")}
+		require.NoError(t, b.s.CreateUploads(b.ctx, ok))
+		require.Equal(t, credits.Balance{Granted: 5, Held: 5}, b.balance(t))
+		for _, u := range ok {
+			got, err := b.s.FindTask(b.ctx, u.Task.ID)
+			require.NoError(t, err)
+			require.Equal(t, docextract.SourceEmail, got.IngestSource)
+			require.Equal(t, docextract.TaskQueued, got.Status)
+			require.Equal(t, u.Credits, got.CreditsHeld)
+			data, err := b.s.ReadFile(b.ctx, u.Task.ID)
+			require.NoError(t, err)
+			require.Equal(t, u.Task.FileSize, int64(len(data)))
+		}
+		st, err := b.s.QueueStats(b.ctx)
+		require.NoError(t, err)
+		require.Equal(t, 3, st.Jobs)
+		require.NoError(t, b.s.CreateUploads(b.ctx, nil), "nothing to store is no error")
+	})
+
+	t.Run("InboxToken", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, open, 0)
+		require.Regexp(t, `^[0-9a-f]{20}$`, b.team.InboxToken)
+		require.Equal(t, docextract.Invoice, b.team.InboxDocType)
+		other, err := b.s.CreateTeam(b.ctx, "Other")
+		require.NoError(t, err)
+		require.NotEqual(t, b.team.InboxToken, other.InboxToken)
+
+		got, err := b.s.FindTeamByInboxToken(b.ctx, b.team.InboxToken)
+		require.NoError(t, err)
+		require.Equal(t, b.team.ID, got.ID)
+		require.Equal(t, b.team.InboxToken, got.InboxToken)
+		_, err = b.s.FindTeamByInboxToken(b.ctx, "0123456789abcdef0123")
+		requireCode(t, docextract.ENOTFOUND, err)
+		_, err = b.s.FindTeamByInboxToken(b.ctx, "")
+		requireCode(t, docextract.ENOTFOUND, err)
+
+		require.NoError(t, b.s.SetInboxDocType(b.ctx, b.team.ID, docextract.BankStatement))
+		got, err = b.s.FindTeam(b.ctx, b.team.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.BankStatement, got.InboxDocType)
+		require.Equal(t, b.team.InboxToken, got.InboxToken)
+		requireCode(t, docextract.EINVALID, b.s.SetInboxDocType(b.ctx, b.team.ID, "letter"))
+		requireCode(t, docextract.ENOTFOUND, b.s.SetInboxDocType(b.ctx, uuid.NewString(), docextract.Receipt))
+
+		// Rotation: the new token finds the team, the old one nothing.
+		fresh, err := b.s.RotateInboxToken(b.ctx, b.team.ID)
+		require.NoError(t, err)
+		require.Regexp(t, `^[0-9a-f]{20}$`, fresh)
+		require.NotEqual(t, b.team.InboxToken, fresh)
+		got, err = b.s.FindTeamByInboxToken(b.ctx, fresh)
+		require.NoError(t, err)
+		require.Equal(t, b.team.ID, got.ID)
+		require.Equal(t, docextract.BankStatement, got.InboxDocType, "the default type stays")
+		_, err = b.s.FindTeamByInboxToken(b.ctx, b.team.InboxToken)
+		requireCode(t, docextract.ENOTFOUND, err)
+		_, err = b.s.RotateInboxToken(b.ctx, uuid.NewString())
+		requireCode(t, docextract.ENOTFOUND, err)
+	})
+
 	t.Run("QueueStats", func(t *testing.T) {
 		t.Parallel()
 		b := setupClock(t, open, 10)
@@ -234,7 +318,7 @@ func testCore(t *testing.T, open Open) {
 		require.NoError(t, err)
 		require.Equal(t, 2, st.Jobs)
 		require.True(t, st.Oldest.Equal(epoch), "%v", st.Oldest)
-		_, err = b.s.FailTask(b.ctx, first.ID, docextract.FailProcessing)
+		_, err = b.s.FailTask(b.ctx, first.ID, docextract.FailProcessing, "")
 		require.NoError(t, err)
 		st, err = b.s.QueueStats(b.ctx)
 		require.NoError(t, err)
@@ -444,7 +528,7 @@ func testCore(t *testing.T, open Open) {
 		// A re-run (or reprocessing) changes nothing and records nothing.
 		_, err = b.s.CompleteTask(b.ctx, c)
 		requireCode(t, docextract.ECONFLICT, err)
-		_, err = b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
+		_, err = b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing, "")
 		requireCode(t, docextract.ECONFLICT, err)
 		_, err = b.s.StartTask(b.ctx, task.ID)
 		requireCode(t, docextract.ECONFLICT, err)
@@ -521,17 +605,21 @@ func testCore(t *testing.T, open Open) {
 		t.Parallel()
 		b := setup(t, open, 10)
 		task := b.upload(t, 4)
-		ev, err := b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
+		ev, err := b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing, "PDF engine memory limit of 256 MiB per document reached.")
 		require.NoError(t, err)
 		require.Equal(t, event.TaskFailed, ev.Type)
 		require.Equal(t, docextract.FailProcessing, ev.ErrorCode)
 		require.Equal(t, credits.Balance{Granted: 10}, b.balance(t))
+		got, err := b.s.FindTask(b.ctx, task.ID)
+		require.NoError(t, err)
+		require.Equal(t, docextract.FailProcessing, got.ErrorCode)
+		require.Equal(t, "PDF engine memory limit of 256 MiB per document reached.", got.ErrorDetail, "the detail is stored with the failure")
 		d, err := b.s.FindDocument(b.ctx, task.ID)
 		require.NoError(t, err)
 		require.Equal(t, docextract.StatusFailed, d.Status)
-		_, err = b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
+		_, err = b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing, "")
 		requireCode(t, docextract.ECONFLICT, err)
-		_, err = b.s.FailTask(b.ctx, task.ID, "bogus")
+		_, err = b.s.FailTask(b.ctx, task.ID, "bogus", "")
 		requireCode(t, docextract.EINVALID, err)
 	})
 

@@ -36,7 +36,7 @@ func (b *bundle) failedTask(t *testing.T) *store.TaskEvent {
 	require.NoError(t, b.s.Grant(b.ctx, b.team.ID, 10))
 	task := &store.Task{ID: uuid.NewString(), TeamID: b.team.ID, DocType: docextract.Invoice, FileName: "a.pdf", PageCount: 1}
 	require.NoError(t, b.s.CreateUpload(b.ctx, &store.Upload{Task: task, Credits: 1}))
-	ev, err := b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing)
+	ev, err := b.s.FailTask(b.ctx, task.ID, docextract.FailProcessing, "")
 	require.NoError(t, err)
 	return ev
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docextract/docextract/extract/pdf"
 	"github.com/docextract/docextract/internal/testdocs"
 	"github.com/stretchr/testify/require"
 )
@@ -42,6 +43,9 @@ func TestFlateBombHitsMemoryLimit(t *testing.T) {
 	require.Error(t, err)
 	require.True(t, errors.Is(err, ErrMemoryLimit), "%v", err)
 	require.Contains(t, err.Error(), "memory limit of 64 MiB")
+	var le *pdf.LimitError
+	require.True(t, errors.As(err, &le), "an engine-agnostic limit error: %v", err)
+	require.Equal(t, "PDF engine memory limit of 64 MiB per document", le.Limit)
 
 	// The engine still reads an honest document.
 	doc, err = e.Open(ctx, makePDF(t, []string{"Invoice 42"}), "")
@@ -106,6 +110,8 @@ func TestFlateBombsShareBudget(t *testing.T) {
 	for _, err := range errs {
 		require.ErrorIs(t, err, ErrMemoryLimit)
 		require.Regexp(t, `memory (limit of 128 MiB per document|budget of 160 MiB for all documents) reached`, err.Error())
+		var le *pdf.LimitError
+		require.ErrorAs(t, err, &le)
 	}
 	require.LessOrEqual(t, peak.Load(), int64(160<<20))
 	require.LessOrEqual(t, budget.Used(), idle, "the bombs' memory is given back")

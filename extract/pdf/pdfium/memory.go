@@ -6,6 +6,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/docextract/docextract/extract/pdf"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
 )
@@ -151,12 +152,12 @@ func (m *linearMemory) Reallocate(size uint64) []byte {
 		return nil
 	}
 	if size > m.max {
-		m.refuse(fmt.Sprintf("PDF engine memory limit of %d MiB per document reached", m.max>>20))
+		m.refuse(fmt.Sprintf("PDF engine memory limit of %d MiB per document", m.max>>20))
 		return nil
 	}
 	if size > m.size {
 		if !m.budget.take(int64(size - m.size)) {
-			m.refuse(fmt.Sprintf("PDF engine memory budget of %d MiB for all documents reached", m.budget.limit>>20))
+			m.refuse(fmt.Sprintf("PDF engine memory budget of %d MiB for all documents", m.budget.limit>>20))
 			return nil
 		}
 		m.size = size
@@ -203,7 +204,7 @@ func (b *MemoryBudget) limitError(mem api.Memory, call string) error {
 	if why := m.why(); why != "" {
 		// PDFium aborts when malloc fails: err is a wasm trap with a
 		// stack trace, which says nothing the reason does not.
-		return fmt.Errorf("%w: %s (%s)", ErrMemoryLimit, why, call)
+		return fmt.Errorf("%w (%s)", &pdf.LimitError{Limit: why, Err: ErrMemoryLimit}, call)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"unicode/utf16"
 
+	"github.com/docextract/docextract/extract/pdf"
 	"github.com/tetratelabs/wazero/api"
 )
 
@@ -106,7 +107,7 @@ func (r *raw) call(ctx context.Context, name string, args ...uint64) (uint64, er
 		if r.limit > 0 && r.mem.Size() >= r.limit-r.limit/8 {
 			// Out of memory inside PDFium: say which limit, so the log of
 			// the failed document names it.
-			return 0, fmt.Errorf("%w: PDF engine memory limit of %d MiB reached (%s): %v", ErrMemoryLimit, r.limit>>20, name, err)
+			return 0, fmt.Errorf("%w (%s): %v", &pdf.LimitError{Limit: fmt.Sprintf("PDF engine memory limit of %d MiB per document", r.limit>>20), Err: ErrMemoryLimit}, name, err)
 		}
 		return 0, err
 	}

@@ -1,13 +1,13 @@
 //go:build unix
 
-package httpapi
+package ingest
 
 import (
 	"os"
 	"syscall"
 )
 
-// mapFile maps f read-only, so a 20 MB upload can be inspected without 20 MB
+// mapFile maps f read-only, so a 20 MB file can be inspected without 20 MB
 // of heap. Call the returned function when done.
 func mapFile(f *os.File, size int64) ([]byte, func(), error) {
 	if size == 0 {
