@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/internal/testdocs"
+	"github.com/docextract/docextract/store"
 	"github.com/docextract/docextract/webhook/event"
 )
 
@@ -137,4 +139,45 @@ func TestTemplateAPIChangesNextExtraction(t *testing.T) {
 	require.Equal(t, http.StatusNotFound, b.do(http.MethodGet, "/api/v1/templates/"+tplID, b.key, nil, "").Status)
 	_, res = extractOnce()
 	require.Equal(t, extract.TemplateInvoiceText, res["template_id"])
+}
+
+// TestTemplateAPITeamBytesLimit: an upload or a replacement that would
+// take the team's templates over store.MaxTemplateBytesPerTeam is refused
+// with 413 and the limit; within it, both pass.
+func TestTemplateAPITeamBytesLimit(t *testing.T) {
+	b := setup(t, options{noWorkers: true})
+	g := b.doJSON(http.MethodPost, "/api/v1/template_groups", b.key, map[string]string{"name": "suppliers"})
+	require.Equal(t, http.StatusCreated, g.Status, "%s", g.Raw)
+	groupID := g.Body["id"].(string)
+
+	// valid returns a template of n bytes that parses.
+	valid := func(n int) string {
+		head := "issuer: Acme\nkeywords: [Acme]\n"
+		return head + "#" + strings.Repeat("x", n-len(head)-2) + "\n"
+	}
+	// The team fills all but 1 KiB of its bytes with full-size templates
+	// (stored directly: their parsing is not what is tested here).
+	full := []byte(valid(store.MaxTemplateSize))
+	for i := range store.MaxTemplateBytesPerTeam/store.MaxTemplateSize - 1 {
+		require.NoError(t, b.db.CreateTemplate(b.ctx, &store.Template{TeamID: b.team.ID, GroupID: groupID, Name: fmt.Sprintf("t%d.yml", i), Content: full}))
+	}
+	last := &store.Template{TeamID: b.team.ID, GroupID: groupID, Name: "last.yml", Content: []byte(valid(store.MaxTemplateSize - 1<<10))}
+	require.NoError(t, b.db.CreateTemplate(b.ctx, last))
+
+	over := b.doJSON(http.MethodPost, "/api/v1/templates", b.key, map[string]string{"group_id": groupID, "name": "new.yml", "content": valid(2 << 10)})
+	require.Equal(t, http.StatusRequestEntityTooLarge, over.Status, "%s", over.Raw)
+	require.Equal(t, "A team has at most 8 MiB of templates.", over.Body["detail"])
+	fits := b.doJSON(http.MethodPost, "/api/v1/templates", b.key, map[string]string{"group_id": groupID, "name": "new.yml", "content": valid(1 << 10)})
+	require.Equal(t, http.StatusCreated, fits.Status, "%s", fits.Raw)
+
+	// The team is now at its limit: replacing last with content of its
+	// own size passes, one byte more is refused.
+	same := b.doJSON(http.MethodPut, "/api/v1/templates/"+last.ID, b.key, map[string]string{"content": valid(len(last.Content))})
+	require.Equal(t, http.StatusOK, same.Status, "%s", same.Raw)
+	grow := b.doJSON(http.MethodPut, "/api/v1/templates/"+last.ID, b.key, map[string]string{"content": valid(len(last.Content) + 1)})
+	require.Equal(t, http.StatusRequestEntityTooLarge, grow.Status, "%s", grow.Raw)
+	require.Equal(t, "A team has at most 8 MiB of templates.", grow.Body["detail"])
+	got, err := b.db.FindTemplate(b.ctx, last.ID)
+	require.NoError(t, err)
+	require.Len(t, got.Content, len(last.Content))
 }

@@ -35,14 +35,23 @@ type Template struct {
 	UpdatedAt time.Time
 }
 
-// Limits of stored templates, checked by CheckTemplateGroup, CheckTemplate
-// and (the counts) by the store inside its transaction.
+// Limits of stored templates, checked by CheckTemplateName, CheckTemplate
+// and (the per-team counts and total) by the store inside its transaction.
+// They bound what one team makes the server store, read and parse: the
+// worker parses all of a team's templates after each change of them.
 const (
-	MaxTemplateGroups    = 100       // per team
-	MaxTemplates         = 1000      // per team
-	MaxTemplateSize      = 256 << 10 // bytes of YAML
-	MaxTemplateNameBytes = 200
+	MaxTemplateGroups       = 100       // per team
+	MaxTemplates            = 1000      // per team
+	MaxTemplateSize         = 256 << 10 // bytes of YAML
+	MaxTemplateBytesPerTeam = 8 << 20   // bytes of YAML, all the team's templates together
+	MaxTemplateNameBytes    = 200
 )
+
+// TemplateBytesError is the ETOOLARGE error of a create or replace that
+// would take the team's templates over MaxTemplateBytesPerTeam.
+func TemplateBytesError() error {
+	return docextract.Errorf(docextract.ETOOLARGE, "A team has at most %d MiB of templates.", MaxTemplateBytesPerTeam>>20)
+}
 
 // Templates stores the teams' template groups and templates.
 type Templates interface {
@@ -60,12 +69,15 @@ type Templates interface {
 	// CreateTemplate stores t (ID, CreatedAt and UpdatedAt are set when
 	// empty) in the team's group t.GroupID. ENOTFOUND when the team has no
 	// such group; ECONFLICT when the group has a template of that name or
-	// the team has MaxTemplates already; EINVALID for a bad name or size.
+	// the team has MaxTemplates already; EINVALID for a bad name or size;
+	// ETOOLARGE (TemplateBytesError) when the team's templates would total
+	// more than MaxTemplateBytesPerTeam.
 	CreateTemplate(ctx context.Context, t *Template) error
 	// ReplaceTemplate replaces the group, name and content of the team's
 	// template t.ID (UpdatedAt is set; CreatedAt is read back). ENOTFOUND
 	// when the team has no such template or group; ECONFLICT on a name
-	// taken in the group.
+	// taken in the group; ETOOLARGE as CreateTemplate (the replaced
+	// content no longer counts).
 	ReplaceTemplate(ctx context.Context, t *Template) error
 	// FindTemplate returns the template of any team, or ENOTFOUND.
 	FindTemplate(ctx context.Context, id string) (*Template, error)
@@ -75,6 +87,17 @@ type Templates interface {
 	// DeleteTemplate deletes the team's template id; ENOTFOUND when the
 	// team has no such template.
 	DeleteTemplate(ctx context.Context, teamID, id string) error
+	// TemplateVersion returns the team's template version: a number that
+	// grows with every successful CreateTemplate, ReplaceTemplate,
+	// DeleteTemplate and DeleteTemplateGroup of the team, in the same
+	// transaction as the change.
+	// It reads no template content, so a reader can check it before each
+	// use and list the templates only when it differs from the version it
+	// last read them at (reading the version first, then the templates:
+	// a change in between only makes the next check read them again). 0
+	// for a team that never had a template or does not exist: such a team
+	// has no templates.
+	TemplateVersion(ctx context.Context, teamID string) (int64, error)
 }
 
 // CheckTemplateName returns EINVALID unless name is 1 to

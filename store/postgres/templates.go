@@ -101,6 +101,9 @@ func (db *DB) ListTemplateGroups(ctx context.Context, teamID string) ([]*store.T
 // DeleteTemplateGroup implements store.Templates.
 func (db *DB) DeleteTemplateGroup(ctx context.Context, teamID, id string) error {
 	return db.tx(ctx, true, func(tx pgx.Tx) error {
+		if err := bumpTemplateVersion(ctx, tx, teamID, "Template group"); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `DELETE FROM templates WHERE group_id = $1 AND team_id = $2`, id, teamID); err != nil {
 			return err
 		}
@@ -113,6 +116,36 @@ func (db *DB) DeleteTemplateGroup(ctx context.Context, teamID, id string) error 
 		}
 		return nil
 	})
+}
+
+// bumpTemplateVersion adds one to the team's template version (see
+// store.Templates.TemplateVersion); the caller's transaction undoes it when
+// the change fails. It is the first statement of every template change, so
+// the team's row lock it takes orders concurrent changes of the team (the
+// counts and the byte total then hold) and is always taken before any
+// template or group row lock (no deadlock between two changes).
+// A missing team is ENOTFOUND "<what> not found.", what being the thing
+// the change looked for in the team.
+func bumpTemplateVersion(ctx context.Context, tx pgx.Tx, teamID, what string) error {
+	var one int
+	err := tx.QueryRow(ctx, `UPDATE teams SET template_version = template_version + 1 WHERE id = $1 RETURNING 1`, teamID).Scan(&one)
+	return rowErr(err, what)
+}
+
+// checkTemplateBytes returns store.TemplateBytesError when the team's
+// templates other than id, plus size bytes, exceed
+// store.MaxTemplateBytesPerTeam. octet_length reads a stored value's size,
+// not its content.
+func checkTemplateBytes(ctx context.Context, tx pgx.Tx, teamID, id string, size int) error {
+	var total int64
+	if err := tx.QueryRow(ctx, `SELECT coalesce(sum(octet_length(content)), 0) FROM templates WHERE team_id = $1 AND id <> $2`,
+		teamID, id).Scan(&total); err != nil {
+		return err
+	}
+	if total+int64(size) > store.MaxTemplateBytesPerTeam {
+		return store.TemplateBytesError()
+	}
+	return nil
 }
 
 // checkTemplatePlace locks the team's group groupID (ENOTFOUND when the
@@ -148,9 +181,8 @@ func (db *DB) CreateTemplate(ctx context.Context, t *store.Template) error {
 		t.UpdatedAt = t.CreatedAt
 	}
 	err := db.tx(ctx, true, func(tx pgx.Tx) error {
-		var one int
-		if err := tx.QueryRow(ctx, `SELECT 1 FROM teams WHERE id = $1 FOR UPDATE`, t.TeamID).Scan(&one); err != nil {
-			return rowErr(err, "Template group")
+		if err := bumpTemplateVersion(ctx, tx, t.TeamID, "Template group"); err != nil {
+			return err
 		}
 		if err := checkTemplatePlace(ctx, tx, t.TeamID, t.GroupID, t.Name, t.ID); err != nil {
 			return err
@@ -161,6 +193,9 @@ func (db *DB) CreateTemplate(ctx context.Context, t *store.Template) error {
 		}
 		if n >= store.MaxTemplates {
 			return docextract.Errorf(docextract.ECONFLICT, "A team has at most %d templates.", store.MaxTemplates)
+		}
+		if err := checkTemplateBytes(ctx, tx, t.TeamID, t.ID, len(t.Content)); err != nil {
+			return err
 		}
 		_, err := tx.Exec(ctx, `INSERT INTO templates (id, team_id, group_id, name, content, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
 			t.ID, t.TeamID, t.GroupID, t.Name, t.Content, ms(t.CreatedAt), ms(t.UpdatedAt))
@@ -176,12 +211,18 @@ func (db *DB) ReplaceTemplate(ctx context.Context, t *store.Template) error {
 	}
 	t.UpdatedAt = db.now().Truncate(1e6)
 	err := db.tx(ctx, true, func(tx pgx.Tx) error {
+		if err := bumpTemplateVersion(ctx, tx, t.TeamID, "Template"); err != nil {
+			return err
+		}
 		var created int64
 		if err := tx.QueryRow(ctx, `SELECT created_at FROM templates WHERE id = $1 AND team_id = $2 FOR UPDATE`, t.ID, t.TeamID).Scan(&created); err != nil {
 			return rowErr(err, "Template")
 		}
 		t.CreatedAt = fromMS(created)
 		if err := checkTemplatePlace(ctx, tx, t.TeamID, t.GroupID, t.Name, t.ID); err != nil {
+			return err
+		}
+		if err := checkTemplateBytes(ctx, tx, t.TeamID, t.ID, len(t.Content)); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `UPDATE templates SET group_id = $1, name = $2, content = $3, updated_at = $4 WHERE id = $5`,
@@ -233,12 +274,27 @@ func (db *DB) ListTemplates(ctx context.Context, teamID, groupID string) ([]*sto
 
 // DeleteTemplate implements store.Templates.
 func (db *DB) DeleteTemplate(ctx context.Context, teamID, id string) error {
-	tag, err := db.pool.Exec(ctx, `DELETE FROM templates WHERE id = $1 AND team_id = $2`, id, teamID)
-	if err != nil {
-		return err
+	return db.tx(ctx, true, func(tx pgx.Tx) error {
+		if err := bumpTemplateVersion(ctx, tx, teamID, "Template"); err != nil {
+			return err
+		}
+		tag, err := tx.Exec(ctx, `DELETE FROM templates WHERE id = $1 AND team_id = $2`, id, teamID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return notFound("Template")
+		}
+		return nil
+	})
+}
+
+// TemplateVersion implements store.Templates.
+func (db *DB) TemplateVersion(ctx context.Context, teamID string) (int64, error) {
+	var v int64
+	err := db.pool.QueryRow(ctx, `SELECT template_version FROM teams WHERE id = $1`, teamID).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
 	}
-	if tag.RowsAffected() == 0 {
-		return notFound("Template")
-	}
-	return nil
+	return v, err
 }

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/store"
@@ -85,6 +86,9 @@ func (db *DB) ListTemplateGroups(ctx context.Context, teamID string) ([]*store.T
 // DeleteTemplateGroup implements store.Templates.
 func (db *DB) DeleteTemplateGroup(ctx context.Context, teamID, id string) error {
 	return db.writeTx(ctx, func(tx *txn) error {
+		if err := bumpTemplateVersion(ctx, tx, teamID); err != nil {
+			return err
+		}
 		// The templates first: no reliance on the cascade alone.
 		if _, err := tx.ExecContext(ctx, `DELETE FROM templates WHERE group_id = ? AND team_id = ?`, id, teamID); err != nil {
 			return err
@@ -100,6 +104,30 @@ func (db *DB) DeleteTemplateGroup(ctx context.Context, teamID, id string) error 
 		}
 		return nil
 	})
+}
+
+// bumpTemplateVersion adds one to the team's template version (see
+// store.Templates.TemplateVersion); the caller's transaction undoes it when
+// the change fails. A missing team changes nothing: the change that
+// follows finds no group or template of it.
+func bumpTemplateVersion(ctx context.Context, tx *txn, teamID string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE teams SET template_version = template_version + 1 WHERE id = ?`, teamID)
+	return err
+}
+
+// checkTemplateBytes returns store.TemplateBytesError when the team's
+// templates other than id, plus size bytes, exceed
+// store.MaxTemplateBytesPerTeam. length() of a BLOB reads no content.
+func checkTemplateBytes(ctx context.Context, tx *txn, teamID, id string, size int) error {
+	var total int64
+	if err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(length(content)), 0) FROM templates WHERE team_id = ? AND id <> ?`,
+		teamID, id).Scan(&total); err != nil {
+		return err
+	}
+	if total+int64(size) > store.MaxTemplateBytesPerTeam {
+		return store.TemplateBytesError()
+	}
+	return nil
 }
 
 // checkTemplatePlace returns ENOTFOUND unless the team has group groupID,
@@ -136,6 +164,9 @@ func (db *DB) CreateTemplate(ctx context.Context, t *store.Template) error {
 		t.UpdatedAt = t.CreatedAt
 	}
 	return db.writeTx(ctx, func(tx *txn) error {
+		if err := bumpTemplateVersion(ctx, tx, t.TeamID); err != nil {
+			return err
+		}
 		if err := checkTemplatePlace(ctx, tx, t.TeamID, t.GroupID, t.Name, t.ID); err != nil {
 			return err
 		}
@@ -145,6 +176,9 @@ func (db *DB) CreateTemplate(ctx context.Context, t *store.Template) error {
 		}
 		if n >= store.MaxTemplates {
 			return docextract.Errorf(docextract.ECONFLICT, "A team has at most %d templates.", store.MaxTemplates)
+		}
+		if err := checkTemplateBytes(ctx, tx, t.TeamID, t.ID, len(t.Content)); err != nil {
+			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO templates (id, team_id, group_id, name, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			t.ID, t.TeamID, t.GroupID, t.Name, t.Content, ms(t.CreatedAt), ms(t.UpdatedAt))
@@ -164,7 +198,13 @@ func (db *DB) ReplaceTemplate(ctx context.Context, t *store.Template) error {
 			return rowErr(err, "Template")
 		}
 		t.CreatedAt = fromMS(created)
+		if err := bumpTemplateVersion(ctx, tx, t.TeamID); err != nil {
+			return err
+		}
 		if err := checkTemplatePlace(ctx, tx, t.TeamID, t.GroupID, t.Name, t.ID); err != nil {
+			return err
+		}
+		if err := checkTemplateBytes(ctx, tx, t.TeamID, t.ID, len(t.Content)); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE templates SET group_id = ?, name = ?, content = ?, updated_at = ? WHERE id = ?`,
@@ -216,6 +256,9 @@ func (db *DB) ListTemplates(ctx context.Context, teamID, groupID string) ([]*sto
 // DeleteTemplate implements store.Templates.
 func (db *DB) DeleteTemplate(ctx context.Context, teamID, id string) error {
 	return db.writeTx(ctx, func(tx *txn) error {
+		if err := bumpTemplateVersion(ctx, tx, teamID); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx, `DELETE FROM templates WHERE id = ? AND team_id = ?`, id, teamID)
 		if err != nil {
 			return err
@@ -227,4 +270,14 @@ func (db *DB) DeleteTemplate(ctx context.Context, teamID, id string) error {
 		}
 		return nil
 	})
+}
+
+// TemplateVersion implements store.Templates.
+func (db *DB) TemplateVersion(ctx context.Context, teamID string) (int64, error) {
+	var v int64
+	err := db.rd.QueryRowContext(ctx, `SELECT template_version FROM teams WHERE id = ?`, teamID).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return v, err
 }
