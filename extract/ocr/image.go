@@ -112,28 +112,7 @@ func textHeight(g *image.Gray) float64 {
 	if w == 0 || h == 0 {
 		return 0
 	}
-	// Threshold halfway between the mean and the darkest tenth.
-	var hist [256]int
-	for y := 0; y < h; y++ {
-		for _, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
-			hist[v]++
-		}
-	}
-	total, sum := w*h, 0
-	var mean float64
-	for v, n := range hist {
-		mean += float64(v * n)
-	}
-	mean /= float64(total)
-	dark := 0
-	for v, n := range hist {
-		sum += n
-		if sum >= total/10 {
-			dark = v
-			break
-		}
-	}
-	thr := uint8((mean + float64(dark)) / 2)
+	thr := inkThreshold(g)
 	minInk := max(2, w/200)
 	var runs []float64
 	run := 0
@@ -160,4 +139,39 @@ func textHeight(g *image.Gray) float64 {
 	}
 	slices.Sort(runs)
 	return runs[len(runs)/2]
+}
+
+// inkThreshold is the grey level under which a pixel of g counts as ink:
+// halfway between the mean and the darkest tenth.
+func inkThreshold(g *image.Gray) uint8 {
+	w, h := g.Bounds().Dx(), g.Bounds().Dy()
+	if w == 0 || h == 0 {
+		return 0
+	}
+	var hist [256]int
+	for y := 0; y < h; y++ {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
+			hist[v]++
+		}
+	}
+	total, sum := w*h, 0
+	var mean float64
+	for v, n := range hist {
+		mean += float64(v * n)
+	}
+	mean /= float64(total)
+	dark := 0
+	for v, n := range hist {
+		sum += n
+		if sum >= total/10 {
+			dark = v
+			break
+		}
+	}
+	return uint8((mean + float64(dark)) / 2)
+}
+
+// scaleInto draws src scaled into the rectangle r of dst (Catmull-Rom).
+func scaleInto(dst *image.Gray, r image.Rectangle, src *image.Gray) {
+	xdraw.CatmullRom.Scale(dst, r, src, src.Bounds(), xdraw.Src, nil)
 }

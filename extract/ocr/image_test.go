@@ -60,7 +60,7 @@ func TestCacheKeyNamesEveryOption(t *testing.T) {
 	require.NotEqual(t, base.CacheKey(), other.CacheKey())
 }
 
-func TestLabelsWithoutValue(t *testing.T) {
+func TestValueLines(t *testing.T) {
 	line := func(y float64, texts ...string) []TSVWord {
 		var out []TSVWord
 		x := 10.0
@@ -70,15 +70,23 @@ func TestLabelsWithoutValue(t *testing.T) {
 		}
 		return out
 	}
+	texts := func(ws []TSVWord) []string {
+		var out []string
+		for _, l := range valueLines(ws) {
+			out = append(out, l.Text())
+		}
+		return out
+	}
 	var ws []TSVWord
 	ws = append(ws, line(10, "GROCERY", "MART")...)
 	ws = append(ws, line(40, "Cashier:", "ANN")...)      // a value that is no number
 	ws = append(ws, line(70, "TOTAL", "AMT", "9.00")...) // has its value
-	require.Equal(t, 0, labelsWithoutValue(ws))
+	require.Empty(t, texts(ws))
 	ws = append(ws, line(100, "Total", "Amount:")...)
 	ws = append(ws, line(130, "CHANGE", ":")...)
 	ws = append(ws, line(160, "Please", "keep", "this", "receipt", "total")...) // a sentence
-	require.Equal(t, 2, labelsWithoutValue(ws))
+	ws = append(ws, line(190, "2O/O3/2018", "10:15")...)                        // a date, misread
+	require.Equal(t, []string{"Total Amount:", "CHANGE :", "2O/O3/2018 10:15"}, texts(ws))
 }
 
 func TestReceipts(t *testing.T) {

@@ -2,7 +2,6 @@ package ocr
 
 import (
 	"math"
-	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
 )
@@ -66,33 +65,4 @@ var valueLabels = map[string]bool{
 	"summe": true, "gesamt": true, "betrag": true, "datum": true, "bar": true, "zwischensumme": true, "mwst": true,
 	"montant": true, "ttc": true, "tva": true, "rendu": true, "totaal": true, "bedrag": true, "btw": true,
 	"importe": true, "fecha": true, "iva": true, "cambio": true, "totale": true, "importo": true, "data": true, "resto": true,
-}
-
-// labelsWithoutValue counts the lines of a reading that end in a value
-// label ("Total Amount:", "Date", "CHANGE :") and hold no digit: with
-// tesseract's automatic page segmentation that is the mark of a value
-// column it dropped or split off.
-func labelsWithoutValue(words []TSVWord) int {
-	p := layout.Page{Words: make([]layout.Word, len(words))}
-	for i, w := range words {
-		p.Words[i] = w.Word
-	}
-	n := 0
-	for _, l := range layout.Lines(&p) {
-		text := l.Text()
-		if strings.ContainsAny(text, "0123456789") {
-			continue
-		}
-		f := strings.Fields(strings.ToLower(text))
-		for len(f) > 0 && strings.Trim(f[len(f)-1], ":;.,-=|") == "" {
-			f = f[:len(f)-1]
-		}
-		if len(f) == 0 || len(f) > 4 {
-			continue
-		}
-		if valueLabels[strings.Trim(f[len(f)-1], ":;.,-=|()#*")] {
-			n++
-		}
-	}
-	return n
 }

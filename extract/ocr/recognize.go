@@ -116,10 +116,10 @@ func (t *Tesseract) recognize(ctx context.Context, g *image.Gray, raw []byte) (l
 		}
 	}
 
-	// A value column dropped or misread by the page segmentation: read
-	// again with another and merge, the surer word winning.
-	if t.cfg.RereadPSM > 0 && t.cfg.RereadPSM != t.cfg.PSM && labelsWithoutValue(best.words) > 0 {
-		words, err := t.tsv(ctx, encodePGM(best.img), t.cfg.RereadPSM)
+	// Values dropped or garbled by the page segmentation: read the lines
+	// that hold them again and merge, the surer word winning.
+	if t.cfg.RereadPSM > 0 && t.cfg.RereadPSM != t.cfg.PSM {
+		words, err := t.rereadValues(ctx, best)
 		if err != nil {
 			return layout.Page{}, err
 		}

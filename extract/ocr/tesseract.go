@@ -58,8 +58,8 @@ type Config struct {
 	// layout analysis). 6 (one uniform block) alone reads receipts'
 	// totals and dates better but drops large headings, the merchant's
 	// name among them (SROIE tune part: merchant 69% vs 77%, date 91% vs
-	// 87%, total 83% vs 80%); Receipts keeps 3 and reads again in 6 only
-	// when needed. Mode 2 (no recognition) is refused.
+	// 87%, total 83% vs 80%); Receipts keeps 3 and reads the lines of
+	// values again in 6. Mode 2 (no recognition) is refused.
 	PSM int
 	// Threads is OMP_THREAD_LIMIT for the process; 0 means 1, which keeps
 	// CPU use predictable when many pages run side by side.
@@ -80,14 +80,17 @@ type Config struct {
 	NoOrientation bool
 	// NoDeskew disables skew correction.
 	NoDeskew bool
-	// RereadPSM is the page segmentation mode of a second reading made
-	// only when the first one holds a value label without its value (a
-	// line such as "Total Amount:" or "DATE" with no digit: the value
-	// column was dropped or misread). The readings are merged word by
-	// word: a word of the second where the first has none is added, and
-	// one that covers words of the first replaces them when tesseract is
-	// more confident of it. 0 means none (Receipts sets 6), negative none
-	// even for Receipts.
+	// RereadPSM is the page segmentation mode of a second reading of the
+	// lines that hold values: lines ending in a value label without a
+	// digit ("Total Amount:", "DATE": the value column was dropped or split
+	// off), lines with a date label, a date-shaped token or a time of day.
+	// Bands of the image around those lines, cut between text lines, are
+	// stacked into one image and read in one run (English alone when it is
+	// installed, as only the digits of this reading are kept); its words
+	// holding a digit are merged into the first reading: one where the
+	// first has none is added, one that covers words of the first replaces
+	// them when tesseract is more confident of it. 0 means none (Receipts
+	// sets 6), negative none even for Receipts.
 	RereadPSM int
 	// MinSkew is the skew in degrees from which an image is straightened
 	// and read again; 0 means 1.5.
@@ -117,6 +120,10 @@ type Tesseract struct {
 	langs   []string
 	inst    []string
 	osd     bool
+	// runs, when set, keeps each recognition's output: see WithRunCache.
+	runs *runCache
+	// cpu sums the CPU time of the tesseract runs: see TesseractCPU.
+	cpu *cpuCounter
 }
 
 var (
@@ -164,7 +171,7 @@ func NewTesseract(cfg Config) (*Tesseract, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 2 * time.Minute
 	}
-	t := &Tesseract{cfg: cfg, path: resolved}
+	t := &Tesseract{cfg: cfg, path: resolved, cpu: new(cpuCounter)}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	out, err := t.run(ctx, nil, "--version")
@@ -229,6 +236,13 @@ func parseLangs(out []byte) []string {
 // run executes tesseract with input on standard input and returns standard
 // output. The process is killed when ctx ends or the timeout passes.
 func (t *Tesseract) run(ctx context.Context, input []byte, args ...string) ([]byte, error) {
+	out, _, err := t.runCPU(ctx, input, args...)
+	return out, err
+}
+
+// runCPU is run, also returning the CPU time of the process (added to
+// t's TesseractCPU too).
+func (t *Tesseract) runCPU(ctx context.Context, input []byte, args ...string) ([]byte, time.Duration, error) {
 	ctx, cancel := context.WithTimeout(ctx, t.cfg.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, t.path, args...)
@@ -242,27 +256,39 @@ func (t *Tesseract) run(ctx context.Context, input []byte, args ...string) ([]by
 	cmd.Stdout = &stdout
 	cmd.Stderr = stderr
 	err := cmd.Run()
+	var cpu time.Duration
+	if cmd.ProcessState != nil {
+		cpu = cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		if t.cpu != nil {
+			t.cpu.Add(int64(cpu))
+		}
+	}
 	if ctx.Err() != nil {
-		return nil, fmt.Errorf("ocr: tesseract: %w", context.Cause(ctx))
+		return nil, cpu, fmt.Errorf("ocr: tesseract: %w", context.Cause(ctx))
 	}
 	if err != nil {
 		msg := strings.TrimSpace(stderr.String())
 		if msg != "" {
-			return nil, fmt.Errorf("ocr: tesseract %s: %w: %s", strings.Join(args, " "), err, msg)
+			return nil, cpu, fmt.Errorf("ocr: tesseract %s: %w: %s", strings.Join(args, " "), err, msg)
 		}
-		return nil, fmt.Errorf("ocr: tesseract %s: %w", strings.Join(args, " "), err)
+		return nil, cpu, fmt.Errorf("ocr: tesseract %s: %w", strings.Join(args, " "), err)
 	}
 	// tesseract 4/5 prints a version listing to stderr for --version on
 	// some builds: fall back to it.
 	if stdout.Len() == 0 && len(args) == 1 && args[0] == "--version" {
-		return []byte(stderr.String()), nil
+		return []byte(stderr.String()), cpu, nil
 	}
-	return stdout.Bytes(), nil
+	return stdout.Bytes(), cpu, nil
 }
 
 // tsv runs one recognition of an encoded image and parses the words.
 func (t *Tesseract) tsv(ctx context.Context, data []byte, psm int) ([]TSVWord, error) {
-	out, err := t.run(ctx, data, "stdin", "stdout", "-l", strings.Join(t.langs, "+"),
+	return t.tsvLangs(ctx, data, psm, t.langs)
+}
+
+// tsvLangs is tsv with the given languages.
+func (t *Tesseract) tsvLangs(ctx context.Context, data []byte, psm int, langs []string) ([]TSVWord, error) {
+	out, err := t.recognition(ctx, data, "stdin", "stdout", "-l", strings.Join(langs, "+"),
 		"--psm", strconv.Itoa(psm), "tsv")
 	if err != nil {
 		return nil, err
@@ -278,7 +304,7 @@ var (
 // osdRotate asks tesseract's orientation detection how many degrees
 // (clockwise) the image must be turned to be upright, with its confidence.
 func (t *Tesseract) osdRotate(ctx context.Context, data []byte) (int, float64, error) {
-	out, err := t.run(ctx, data, "stdin", "stdout", "--psm", "0")
+	out, err := t.recognition(ctx, data, "stdin", "stdout", "--psm", "0")
 	if err != nil {
 		return 0, 0, err
 	}
@@ -318,7 +344,7 @@ func (c *capped) String() string {
 // (scaling, contrast, binarisation, rotation, deskew, second readings). Bump
 // it whenever that code changes what tesseract is given, so a cache keyed by
 // CacheKey never serves a reading made by older code.
-const prepVersion = "prep-3"
+const prepVersion = "prep-4"
 
 // CacheKey identifies everything besides the image that decides what
 // Recognize returns: the tesseract version and languages, every option of
@@ -327,9 +353,9 @@ const prepVersion = "prep-3"
 // when the same code would make it again.
 func (t *Tesseract) CacheKey() string {
 	c := t.cfg
-	return fmt.Sprintf("%s|tesseract %s|%s|psm=%d|minh=%g|maxup=%g|noorient=%t|nodeskew=%t|minskew=%g|reread=%d",
+	return fmt.Sprintf("%s|tesseract %s|%s|psm=%d|minh=%g|maxup=%g|noorient=%t|nodeskew=%t|minskew=%g|reread=%d|rereadlangs=%s",
 		prepVersion, t.version, strings.Join(t.langs, "+"), c.PSM, c.MinTextHeight, c.MaxUpscale,
-		c.NoOrientation, c.NoDeskew, c.MinSkew, c.RereadPSM)
+		c.NoOrientation, c.NoDeskew, c.MinSkew, c.RereadPSM, strings.Join(t.valueLangs(), "+"))
 }
 
 // receiptRereadPSM is the page segmentation mode of the second reading of
@@ -337,14 +363,14 @@ func (t *Tesseract) CacheKey() string {
 const receiptRereadPSM = 6
 
 // Receipts returns an engine sharing t's program, languages and page
-// segmentation, set up for shop receipts: when the first reading leaves a
-// value label without its value ("TOTAL AMT." with the amount column
-// dropped by automatic layout analysis), the image is read again in page
-// segmentation mode 6 (one uniform block of text), which keeps a receipt's
-// right-hand column and reads its digits more surely, and the two readings
-// are merged (see Config.RereadPSM). A RereadPSM set in t's Config is kept
-// (negative: no second reading). Measured on the SROIE receipts: see the
-// README, "Receipts are scored the same way".
+// segmentation, set up for shop receipts: the lines holding totals, dates
+// and other values are read again in page segmentation mode 6 (one uniform
+// block of text), which keeps a receipt's right-hand amount column that
+// automatic layout analysis drops and reads digits more surely, and the
+// digits of that reading are merged into the first (see Config.RereadPSM).
+// A RereadPSM set in t's Config is kept (negative: no second reading).
+// Measured on the SROIE receipts: see the README, "Receipts are scored the
+// same way".
 func (t *Tesseract) Receipts() *Tesseract {
 	r := *t
 	if r.cfg.RereadPSM == 0 {

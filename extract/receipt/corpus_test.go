@@ -55,6 +55,11 @@ func ocrCorpus(t *testing.T, cases []eval.ReceiptCase) map[string]layout.Page {
 	if os.Getenv("DOCEXTRACT_OCR_NOCACHE") != "" {
 		cache = ""
 	}
+	if cache != "" {
+		// each tesseract run too, so that changed code around tesseract
+		// only pays for the runs it changes
+		e = e.WithRunCache(filepath.Join(cache, "runs"))
+	}
 	pages := map[string]layout.Page{}
 	var ocrTime time.Duration
 	ocred := 0
@@ -194,8 +199,8 @@ func TestSROIE(t *testing.T) {
 // Regression floors on the report part, a little under the accuracy
 // measured there. Box lines (no OCR): merchant 86.0%, date 98.7%, total
 // 96.6%. OCR (tesseract 5.3.0, default ocr.Config made Receipts, six
-// languages): merchant 77.3%, date 89.3%, total 82.4%; the margin allows
-// for other tesseract builds.
+// languages, value lines read again in bands): merchant 74.7%, date 89.3%,
+// total 83.8%; the margin allows for other tesseract builds.
 var (
 	boxFloors = map[string]float64{
 		eval.FieldTotalGrossPrice: 94,
@@ -203,7 +208,7 @@ var (
 		eval.FieldMerchantName:    83,
 	}
 	ocrFloors = map[string]float64{
-		eval.FieldTotalGrossPrice: 78,
+		eval.FieldTotalGrossPrice: 80,
 		eval.FieldReceiptDate:     85,
 		eval.FieldMerchantName:    73,
 	}

@@ -363,22 +363,23 @@ func cleanDateToks(toks []string) []string {
 
 // slipDateRE is a numeric date of day, month and year in which OCR may
 // have read a digit as a look-alike letter ("2O/03/2018", "20/O3/2Ol8").
-var slipDateRE = regexp.MustCompile(`^[0-9OoDIl|]{1,2}([/.-])[0-9OoDIl|]{1,2}([/.-])(?:[0-9OoDIl|]{4}|[0-9OoDIl|]{2})$`)
+var slipDateRE = regexp.MustCompile(`^[0-9OoDIl|SBZ]{1,2}([/.-])[0-9OoDIl|SBZ]{1,2}([/.-])(?:[0-9OoDIl|SBZ]{4}|[0-9OoDIl|SBZ]{2})$`)
 
 // fixDateDigits repairs look-alike letters in a token that has the exact
 // shape of a numeric date with both separators equal: O, o and D for 0, I,
-// l and | for 1. Only those slips are repaired, where no other reading is
-// possible; a token with any other letter, or one that already parses, is
-// left as it is.
+// l and | for 1, S for 5, B for 8, Z for 2. Only those slips are repaired,
+// where no other reading is possible; a token with any other letter is left
+// as it is, and the caller still takes the result only when it is a valid
+// date.
 func fixDateDigits(t string) string {
-	if !strings.ContainsAny(t, "OoDIl|") {
+	if !strings.ContainsAny(t, "OoDIl|SBZ") {
 		return t
 	}
 	m := slipDateRE.FindStringSubmatch(t)
 	if m == nil || m[1] != m[2] {
 		return t
 	}
-	return strings.NewReplacer("O", "0", "o", "0", "D", "0", "I", "1", "l", "1", "|", "1").Replace(t)
+	return strings.NewReplacer("O", "0", "o", "0", "D", "0", "I", "1", "l", "1", "|", "1", "S", "5", "B", "8", "Z", "2").Replace(t)
 }
 
 func hasTime(s string) bool {
@@ -565,19 +566,23 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 	summary := false
 	for i, l := range lines {
 		f := l.fold
-		if has(f, "summary", "gst summary", "tax summary", "vat summary", "zusammenfassung", "recapitulatif", "riepilogo", "resumen", "overzicht") {
+		if isSummary(f) {
 			summary = true
 		}
 		if a := lineAmount(lines, i); a != nil {
 			switch {
 			case has(f, "change", "change due", "ruckgeld", "wechselgeld", "rendu", "monnaie", "wisselgeld", "cambio", "resto", "vuelto"):
 				if change == nil {
-					change, changeLine = a, i
+					// Change and cash are never negative: a minus is
+					// print style or OCR noise ("Cash -50.00").
+					v := a.Abs()
+					change, changeLine = &v, i
 				}
 				continue
 			case has(f, "cash", "tendered", "bar", "gegeben", "especes", "contant", "efectivo", "contanti", "payment", "paid"):
 				if cash == nil {
-					cash = a
+					v := a.Abs()
+					cash = &v
 				}
 				continue
 			}
@@ -624,6 +629,25 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 	if slices.ContainsFunc(cands, func(c candidate) bool { return !c.summary }) {
 		cands = slices.DeleteFunc(cands, func(c candidate) bool { return c.summary })
 	}
+	// Arithmetic: the subtotal plus tax, service charge and rounding is the
+	// total (or the subtotal plus rounding when the subtotal includes the
+	// tax).
+	sums, subLine := sumChecks(lines)
+	if len(cands) > 0 && !slices.ContainsFunc(cands, func(c candidate) bool { return !c.summary }) && agreeing(cands, sums) == nil {
+		// Only a tax table's rows, which print the net amount and the
+		// tax beside each other, and none of them agrees with the
+		// arithmetic: no total read (the fallbacks below still apply).
+		cands = nil
+	}
+	if best := agreeing(cands, sums); best != nil && (paid == nil || !best.v.Equal(*paid)) {
+		if top := topCandidate(cands); top == nil || !top.v.Equal(best.v) {
+			// The best-labelled total disagrees with the arithmetic that
+			// another labelled amount satisfies: that one is the total.
+			if paid == nil || !slices.ContainsFunc(cands, func(c candidate) bool { return c.v.Equal(*paid) }) {
+				return amountPtr(best.v), best.line, evTotalPaid * lineConf(lines[best.line])
+			}
+		}
+	}
 	if paid != nil && change != nil {
 		// Cash handed over minus change is the total: no candidate can
 		// exceed it.
@@ -645,8 +669,9 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 			return amountPtr(best.v), best.line, evTotalPaid * lineConf(lines[best.line])
 		}
 		// No change given: the amount paid is the total, and a total
-		// label reading otherwise is a misread.
-		if change != nil && change.IsZero() && len(cands) > 0 {
+		// label reading otherwise is a misread, unless the arithmetic
+		// of the receipt says otherwise (the amount paid misread).
+		if change != nil && change.IsZero() && len(cands) > 0 && (len(sums) == 0 || slices.ContainsFunc(sums, func(v decimal.Decimal) bool { return v.Equal(*paid) })) {
 			return amountPtr(*paid), cands[len(cands)-1].line, evTotalCash * lineConf(lines[max(0, changeLine)])
 		}
 		// Tendered minus change printed elsewhere (under a label OCR
@@ -703,6 +728,11 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 				}
 			}
 		}
+		if v, ok := roundedAfter(lines, best.line, best.v); ok {
+			// "TOTAL AMT 60.31" / "ROUNDING ADJ -0.01" with no rounded
+			// total printed: the amount to pay is the rounded one.
+			return amountPtr(v), best.line, evTotalLabel[min(best.prio, len(evTotalLabel)-1)] * lineConf(lines[best.line])
+		}
 		ev := evTotalLabel[min(best.prio, len(evTotalLabel)-1)]
 		for _, c := range kept {
 			// Printed twice under total labels ("TOTAL" and "NETT
@@ -714,10 +744,152 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 		}
 		return amountPtr(best.v), best.line, ev * lineConf(lines[best.line])
 	}
+	// No total label read: a sum of subtotal, tax and rounding printed as
+	// an amount elsewhere (its label misread) is the total.
+	end := slices.IndexFunc(lines, func(l line) bool { return isSummary(l.fold) })
+	if end < 0 {
+		end = len(lines)
+	}
+	for _, v := range sums {
+		for i := end - 1; i >= 0; i-- {
+			for _, a := range lines[i].amts {
+				if a.v.Equal(v) && i != subLine {
+					return amountPtr(v), i, evTotalCash * lineConf(lines[i])
+				}
+			}
+		}
+	}
 	if paid != nil && change != nil {
 		return amountPtr(*paid), max(0, changeLine-1), evTotalPaidOnly * lineConf(lines[max(0, changeLine)])
 	}
 	return nil, -1, 0
+}
+
+// roundedAfter returns v plus the cash rounding printed on one of the two
+// lines after the total's line (a rounding label and an amount under 0.05),
+// when v is not a multiple of 0.05 and the sum is: the amount to pay.
+func roundedAfter(lines []line, at int, v decimal.Decimal) (decimal.Decimal, bool) {
+	if isRounded5(v) {
+		return v, false
+	}
+	for i := at + 1; i < len(lines) && i <= at+2; i++ {
+		l := lines[i]
+		if !has(l.fold, roundingLabels...) && !has(l.fold, "rnd adj", "round adj", "adj") || len(l.amts) == 0 {
+			continue
+		}
+		r := l.amts[len(l.amts)-1].v
+		if r.Abs().GreaterThanOrEqual(decimal.RequireFromString("0.05")) || r.IsZero() {
+			return v, false
+		}
+		for _, s := range []decimal.Decimal{v.Add(r), v.Sub(r)} {
+			if isRounded5(s) && s.IsPositive() {
+				return s, true
+			}
+		}
+		return v, false
+	}
+	return v, false
+}
+
+// topCandidate is the candidate the labels alone would choose: the
+// strongest label, then the largest amount.
+func topCandidate(cands []candidate) *candidate {
+	var best *candidate
+	for i := range cands {
+		c := &cands[i]
+		if c.v.IsZero() || c.round {
+			continue
+		}
+		if best == nil || c.prio > best.prio || c.prio == best.prio && c.v.GreaterThan(best.v) {
+			best = c
+		}
+	}
+	return best
+}
+
+// agreeing returns the strongest-labelled candidate equal to one of sums.
+func agreeing(cands []candidate, sums []decimal.Decimal) *candidate {
+	var best *candidate
+	for i := range cands {
+		c := &cands[i]
+		if c.v.IsZero() || !slices.ContainsFunc(sums, func(v decimal.Decimal) bool { return v.Equal(c.v) }) {
+			continue
+		}
+		if best == nil || c.prio > best.prio {
+			best = c
+		}
+	}
+	return best
+}
+
+var (
+	subtotalLabels = []string{"subtotal", "sub total", "sub-total", "sub ttl", "zwischensumme", "sous-total", "sous total", "subtotaal", "subtotale", "gross amt", "gross amount", "total excl", "total excluding", "total exc", "total before"}
+	roundingLabels = []string{"rounding", "round adj", "rounding adj", "rounding adjustment", "rundung", "arrondi", "afronding", "redondeo", "arrotondamento"}
+	serviceLabels  = []string{"service charge", "service chg", "svc chg", "svc charge", "service", "bedienung", "servicio", "servizio"}
+)
+
+// sumChecks returns the totals the receipt's own arithmetic gives: the
+// subtotal plus tax, service charge and rounding, and the subtotal plus
+// service charge and rounding (a subtotal that includes the tax), less a
+// discount printed after it. Each part is the amount of the first line
+// labelled for it, up to a tax summary table; without a subtotal there is
+// none, and a sum equal to the subtotal itself is left out (it proves
+// nothing). It also returns the subtotal's line.
+func sumChecks(lines []line) ([]decimal.Decimal, int) {
+	var sub, tx, svc, rnd, disc *decimal.Decimal
+	subLine := -1
+	for i, l := range lines {
+		f := l.fold
+		if isSummary(f) {
+			break
+		}
+		a := func() *decimal.Decimal {
+			if len(l.amts) == 0 {
+				return nil
+			}
+			return lineAmount(lines, i)
+		}
+		switch {
+		case sub == nil && has(f, subtotalLabels...) && !has(f, "qty", "quantity", "items"):
+			sub, subLine = a(), i
+		case sub == nil:
+			continue
+		case rnd == nil && has(f, roundingLabels...):
+			rnd = a()
+		case svc == nil && has(f, serviceLabels...):
+			svc = a()
+		case disc == nil && has(f, "discount", "disc", "rabatt", "remise", "korting", "descuento", "sconto"):
+			disc = a()
+		case tx == nil && has(f, taxLabels...) && !has(f, "id", "no", "reg", "nr", "number", "incl", "inclusive", "included", "includes", "inkl", "ttc", "excl", "excluded", "excluding"):
+			tx = a()
+		}
+	}
+	if sub == nil || sub.IsZero() {
+		return nil, -1
+	}
+	base := *sub
+	if svc != nil {
+		base = base.Add(*svc)
+	}
+	if disc != nil && disc.Abs().LessThan(base) {
+		base = base.Sub(disc.Abs())
+	}
+	if rnd != nil && rnd.Abs().LessThan(decimal.RequireFromString("0.10")) {
+		base = base.Add(*rnd)
+	}
+	var out []decimal.Decimal
+	if tx != nil && tx.IsPositive() && tx.LessThan(*sub) {
+		out = append(out, base.Add(*tx))
+	}
+	if !base.Equal(*sub) {
+		out = append(out, base)
+	}
+	return out, subLine
+}
+
+// isSummary reports whether a folded line heads a tax summary table.
+func isSummary(f string) bool {
+	return has(f, "summary", "gst summary", "tax summary", "vat summary", "zusammenfassung", "recapitulatif", "riepilogo", "resumen", "overzicht")
 }
 
 // isRounded5 reports whether v is a multiple of 0.05 (cash rounding).

@@ -221,3 +221,59 @@ func TestFixCompanyForm(t *testing.T) {
 	require.Equal(t, 1, editDistance("BRD", "BHD"))
 	require.Equal(t, 3, editDistance("", "SDN"))
 }
+
+// TestTotalArithmetic: the receipt's own arithmetic (subtotal + tax +
+// rounding, cash - change) decides between amounts when labels are misread.
+func TestTotalArithmetic(t *testing.T) {
+	for name, tc := range map[string]struct {
+		text string
+		want string // "" for none
+	}{
+		"amount paid misread": {
+			"HARDWARE SDN BHD\nGross Amount : 40.00\nTotal GST Amt : 2.40\nTotal (RM): 42.40\nAmount Paid : 2.40\nAmount Change : 0.00\n",
+			"42.40",
+		},
+		"total label misread, the sum printed": {
+			"STATIONERY SDN BHD\nSUB-TOTAL (EX) 26.00\nTOTAL TAX : 1.56\nROUNDING -0.01\ndar AN hi 27.55\nGST SUMMARY\nSR 6.00 26.00 1.56\nTOTAL: 26.00 1.56\n",
+			"27.55",
+		},
+		"a total label that disagrees with the arithmetic": {
+			"CAFE SDN BHD\nSUB TOTAL 150.00\nSERVICE CHARGE 10% 15.00\nGST 6% 9.90\nTOTAL 14.90\nNET TOTAL 174.90\n",
+			"174.90",
+		},
+		"labels and arithmetic agree": {
+			"SHOP\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\nCASH 20.00\nCHANGE 9.40\n",
+			"10.60",
+		},
+		"only a tax table's total": {
+			"STATIONERY SDN BHD\nSUB-TOTAL (EX) 26.00\nTOTAL TAX : 1.56\nGST SUMMARY\nTOTAL: 26.00 1.56\n",
+			"",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			d := Extract([]layout.Page{page(tc.text)})
+			if tc.want == "" {
+				require.Nil(t, d.General.TotalGrossPrice)
+				return
+			}
+			require.NotNil(t, d.General.TotalGrossPrice)
+			require.Equal(t, tc.want, d.General.TotalGrossPrice.Dec().StringFixed(2))
+		})
+	}
+}
+
+func TestTotalCashRounding(t *testing.T) {
+	for text, want := range map[string]string{
+		// the rounding printed after the total, no rounded total
+		"GIFT SHOP\nTOTAL AMT. RM 60.31\nROUNDING ADJ. -0.01\n": "60.30",
+		"GIFT SHOP\nTOTAL AMT. RM 60.32\nROUNDING ADJ. 0.03\n":  "60.35",
+		// the rounding before the total is already in it
+		"GIFT SHOP\nROUNDING ADJ. -0.01\nTOTAL AMT. RM 60.31\n": "60.31",
+		// a minus before the cash is no negative payment
+		"BOOK SHOP\nTotal RM Incl. of GST\nCash -50.00\nCHANGE 40.35\n": "9.65",
+	} {
+		d := Extract([]layout.Page{page(text)})
+		require.NotNil(t, d.General.TotalGrossPrice, text)
+		require.Equal(t, want, d.General.TotalGrossPrice.Dec().StringFixed(2), text)
+	}
+}

@@ -81,7 +81,9 @@ func TestFixDateDigits(t *testing.T) {
 		"3I-12-2017": "31-12-2017",
 		"25/12/2018": "25/12/2018", // nothing to repair
 		"20/03-2Ol8": "20/03-2Ol8", // separators differ: not a date shape
-		"SO/03/2018": "SO/03/2018", // S is no look-alike of a digit here
+		"1S/O3/2OlB": "15/03/2018",
+		"SO/03/2018": "50/03/2018", // repaired, but no valid date: see below
+		"SOME/03/18": "SOME/03/18", // other letters: no date shape
 		"TOTAL":      "TOTAL",
 		"Ol/Ol":      "Ol/Ol", // no year
 	} {
@@ -89,4 +91,7 @@ func TestFixDateDigits(t *testing.T) {
 	}
 	d := Extract([]layout.Page{page("SHOP SDN BHD\nDate: 2O/03/2Ol8 10:15\nTOTAL  9.00\n")})
 	require.Equal(t, "2018-03-20", *d.General.ReceiptDate)
+	// A repair that makes no valid date is no date.
+	d = Extract([]layout.Page{page("SHOP SDN BHD\nDate: SO/03/2018\nTOTAL  9.00\n")})
+	require.Nil(t, d.General.ReceiptDate)
 }
