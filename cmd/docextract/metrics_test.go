@@ -74,7 +74,13 @@ func TestServeMetricsAndAccessLog(t *testing.T) {
 		t.Fatalf("no series %s in:\n%s", series, text)
 		return 0
 	}
+	// The worker records an extraction's metrics just after committing its
+	// result, so the result can be read a moment before they show.
+	const extracted = `docextract_extraction_seconds_count{doc_type="invoice",path="text"} `
 	text := scrape()
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(text, extracted) && time.Now().Before(deadline); text = scrape() {
+		time.Sleep(20 * time.Millisecond)
+	}
 	require.Equal(t, 1.0, value(text, `docextract_http_requests_total{code="200",method="POST",route="POST /api/v1/documents/{doc_type}"}`))
 	require.Equal(t, 1.0, value(text, `docextract_http_requests_total{code="404",method="GET",route="unmatched"}`))
 	require.GreaterOrEqual(t, value(text, `docextract_upload_bytes_total`), float64(len(pdf)))
