@@ -81,6 +81,10 @@ type Templates interface {
 	ReplaceTemplate(ctx context.Context, t *Template) error
 	// FindTemplate returns the template of any team, or ENOTFOUND.
 	FindTemplate(ctx context.Context, id string) (*Template, error)
+	// TemplateGroupID returns the group id of the template id of any
+	// team, or ENOTFOUND, without reading its content: filters by
+	// template group ask it for every document they see.
+	TemplateGroupID(ctx context.Context, id string) (string, error)
 	// ListTemplates returns the team's templates with their content, by
 	// group id then name; groupID "" lists every group.
 	ListTemplates(ctx context.Context, teamID, groupID string) ([]*Template, error)

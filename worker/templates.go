@@ -21,7 +21,7 @@ type TemplateSource interface {
 type TemplateLister interface {
 	TemplateVersion(ctx context.Context, teamID string) (int64, error)
 	ListTemplates(ctx context.Context, teamID, groupID string) ([]*store.Template, error)
-	FindTemplate(ctx context.Context, id string) (*store.Template, error)
+	TemplateGroupID(ctx context.Context, id string) (string, error)
 }
 
 // Defaults of StoredTemplates' cache of parsed sets.
@@ -179,14 +179,16 @@ func (s *StoredTemplates) logger() *slog.Logger {
 // GroupOf returns the group id of the stored template id, for
 // template_group_ids filters of webhooks and task results; "" when no
 // stored template has that id (a built-in or directory template, or one
-// deleted since). A store error is logged and answers "".
+// deleted since). A store error is logged and answers "". It reads the
+// group id only, not the template's content, as it is asked for every
+// document a filter sees.
 func (s *StoredTemplates) GroupOf(ctx context.Context, id string) string {
-	t, err := s.Store.FindTemplate(ctx, id)
+	g, err := s.Store.TemplateGroupID(ctx, id)
 	if err != nil {
 		if docextract.ErrorCode(err) != docextract.ENOTFOUND {
 			s.logger().Warn("template group lookup", "template_id", id, "err", err)
 		}
 		return ""
 	}
-	return t.GroupID
+	return g
 }

@@ -210,3 +210,23 @@ func BenchmarkTeamTemplatesUnchanged(b *testing.B) {
 		})
 	}
 }
+
+// TestStoredTemplatesGroupOf: a stored template's id answers its group's
+// id, following a replacement into another group; an unknown or deleted
+// id answers "".
+func TestStoredTemplatesGroupOf(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	src := &worker.StoredTemplates{Store: db}
+	team, g, ts := teamWithTemplates(t, db, "Acme", 1, 100)
+	require.Equal(t, g.ID, src.GroupOf(ctx, ts[0].ID))
+	g2 := &store.TemplateGroup{TeamID: team.ID, Name: "archive"}
+	require.NoError(t, db.CreateTemplateGroup(ctx, g2))
+	ts[0].GroupID = g2.ID
+	require.NoError(t, db.ReplaceTemplate(ctx, ts[0]))
+	require.Equal(t, g2.ID, src.GroupOf(ctx, ts[0].ID))
+	require.NoError(t, db.DeleteTemplate(ctx, team.ID, ts[0].ID))
+	require.Equal(t, "", src.GroupOf(ctx, ts[0].ID))
+	require.Equal(t, "", src.GroupOf(ctx, "invoice_text"))
+	require.Equal(t, int64(0), db.lists.Load())
+}

@@ -250,6 +250,13 @@ func (db *DB) FindTemplate(ctx context.Context, id string) (*store.Template, err
 	return t, rowErr(err, "Template")
 }
 
+// TemplateGroupID implements store.Templates.
+func (db *DB) TemplateGroupID(ctx context.Context, id string) (string, error) {
+	var g string
+	err := db.pool.QueryRow(ctx, `SELECT group_id FROM templates WHERE id = $1`, id).Scan(&g)
+	return g, rowErr(err, "Template")
+}
+
 // ListTemplates implements store.Templates.
 func (db *DB) ListTemplates(ctx context.Context, teamID, groupID string) ([]*store.Template, error) {
 	q, args := `SELECT `+templateColumns+` FROM templates WHERE team_id = $1 ORDER BY group_id, name`, []any{teamID}

@@ -77,6 +77,9 @@ func testTemplates(t *testing.T, open Open) {
 		require.NoError(t, b.s.ReplaceTemplate(b.ctx, rep))
 		require.Equal(t, epoch, rep.CreatedAt)
 		require.Equal(t, epoch.Add(time.Minute), rep.UpdatedAt)
+		gid, err := b.s.TemplateGroupID(b.ctx, tpl.ID)
+		require.NoError(t, err)
+		require.Equal(t, g2.ID, gid) // the replacement's group
 		got3, err := b.s.FindTemplate(b.ctx, tpl.ID)
 		require.NoError(t, err)
 		require.Equal(t, rep, got3)
@@ -90,6 +93,8 @@ func testTemplates(t *testing.T, open Open) {
 		_, err = b.s.FindTemplate(b.ctx, tpl.ID)
 		requireCode(t, docextract.ENOTFOUND, err)
 		requireCode(t, docextract.ENOTFOUND, b.s.DeleteTemplate(b.ctx, b.team.ID, tpl.ID))
+		_, err = b.s.TemplateGroupID(b.ctx, tpl.ID)
+		requireCode(t, docextract.ENOTFOUND, err)
 
 		// Deleting a group deletes its templates.
 		requireCode(t, docextract.ENOTFOUND, b.s.DeleteTemplateGroup(b.ctx, other.ID, g2.ID))
