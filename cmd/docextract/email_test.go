@@ -343,8 +343,8 @@ func countDocuments(t *testing.T, c *client) int {
 // cap is answered 421 and closed; a freed slot admits the next.
 func TestEmailConnectionCap(t *testing.T) {
 	dbPath := filepath.Join(t.TempDir(), "cap.db")
-	stdout, stderr, stop := startServe(t, dbPath, "--workers", "1", "--smtp-addr", "127.0.0.1:0", "--smtp-domain", "docs.test", "--smtp-max-conns", "2")
-	defer stop()
+	stdout, stderr, stop := startServe(t, dbPath, "--workers", "1", "--smtp-addr", "127.0.0.1:0", "--smtp-domain", "docs.test", "--smtp-max-conns", "2",
+		"--shutdown-grace", "30s")
 	addr := waitFor(t, stdout, smtpRE, stderr)
 	greet := func() (net.Conn, string) {
 		conn, err := net.Dial("tcp", addr)
@@ -367,6 +367,14 @@ func TestEmailConnectionCap(t *testing.T) {
 		return strings.HasPrefix(l, "220 ")
 	}, 10*time.Second, 50*time.Millisecond, "a freed slot admits the next")
 	b.Close()
+
+	// SIGTERM with a client idle between messages: serve stops at once,
+	// not after --shutdown-grace or --smtp-read-timeout.
+	idle, _ := greet()
+	defer idle.Close()
+	start := time.Now()
+	stop()
+	require.Less(t, time.Since(start), 10*time.Second)
 }
 
 // pngImage returns a small PNG photo stand-in: a white page with a dark

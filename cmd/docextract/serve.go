@@ -385,16 +385,23 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	stop()
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.shutdown)
 	defer cancel()
-	if mail != nil {
-		// A message cut short got no 250 and stored nothing: its sender
-		// sends it again.
-		if err := mail.Shutdown(sctx); err != nil {
-			log.Warn("smtp shutdown", "err", err)
+	mailDone := make(chan struct{})
+	go func() {
+		defer close(mailDone)
+		if mail != nil {
+			// Beside the HTTP shutdown, within the same grace: idle SMTP
+			// sessions close at once, a message in DATA is finished and
+			// answered; one cut short got no 250 and stored nothing, and
+			// its sender sends it again.
+			if err := mail.Shutdown(sctx); err != nil {
+				log.Warn("smtp shutdown", "err", err)
+			}
 		}
-	}
+	}()
 	if err := httpSrv.Shutdown(sctx); err != nil {
 		log.Warn("http shutdown", "err", err)
 	}
+	<-mailDone
 	wg.Wait() // workers finish or release their jobs within the grace
 	log.Info("stopped")
 	return runErr

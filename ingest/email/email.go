@@ -131,6 +131,10 @@ type Server struct {
 
 	once sync.Once
 	smtp *smtp.Server
+
+	mu      sync.Mutex
+	conns   map[net.Conn]bool // open connections: true while a message is in DATA
+	closing bool              // Shutdown began
 }
 
 func (s *Server) init() {
@@ -162,7 +166,13 @@ func (s *Server) init() {
 		if s.MaxDataTime <= 0 {
 			s.MaxDataTime = DefaultMaxDataTime
 		}
+		s.conns = map[net.Conn]bool{}
 		srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.closing {
+				return nil, errShuttingDown
+			}
 			return &session{srv: s, conn: c}, nil
 		}))
 		srv.Domain = s.Hostname
@@ -184,7 +194,7 @@ func (s *Server) Serve(ln net.Listener) error {
 		return errors.New("email: Server needs Domain, Store and Inspector")
 	}
 	s.init()
-	err := s.smtp.Serve(limitListener(ln, s.MaxConns))
+	err := s.smtp.Serve(limitListener(ln, s.MaxConns, s.track))
 	if errors.Is(err, smtp.ErrServerClosed) {
 		return nil
 	}
@@ -196,6 +206,21 @@ func (s *Server) Serve(ln net.Listener) error {
 // 250 and had nothing stored: its sender sends it again.
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.init()
+	// Sessions between messages are closed at once (their senders have
+	// every reply they were owed); a message in DATA is finished, stored
+	// and answered, or cut at ctx's end unanswered.
+	s.mu.Lock()
+	s.closing = true
+	var idle []net.Conn
+	for c, inData := range s.conns {
+		if !inData {
+			idle = append(idle, c)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range idle {
+		_ = c.Close() // outside mu: Close tells track
+	}
 	err := s.smtp.Shutdown(ctx)
 	if ctx.Err() != nil {
 		_ = s.smtp.Close()
@@ -236,6 +261,8 @@ var (
 		Message: "Server busy. Please retry."}
 	errTransfer = &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 4, 2},
 		Message: "Message transfer stalled or broken; nothing was stored"}
+	errShuttingDown = &smtp.SMTPError{Code: 421, EnhancedCode: smtp.EnhancedCode{4, 3, 2},
+		Message: "Shutting down, try again later"}
 	errInternal = &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0},
 		Message: "Internal error. Please retry."}
 )
@@ -260,6 +287,35 @@ type session struct {
 
 func (ss *session) Reset()        { ss.from, ss.rcpts = "", nil }
 func (ss *session) Logout() error { return nil }
+
+// inData records whether a message of the session is in DATA; Shutdown
+// closes the connections that are not.
+func (ss *session) inData(b bool) {
+	s := ss.srv
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := ss.conn.Conn(); c != nil {
+		if _, open := s.conns[c]; open {
+			s.conns[c] = b
+		}
+	}
+}
+
+// track records an accepted connection (open) or its end; it reports
+// false when the server is shutting down and the connection must close.
+func (s *Server) track(c net.Conn, open bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !open {
+		delete(s.conns, c)
+		return true
+	}
+	if s.closing {
+		return false
+	}
+	s.conns[c] = false
+	return true
+}
 
 func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 	// Any sender may mail an inbox: the token in the address is what
@@ -325,6 +381,8 @@ type attachment struct {
 
 func (ss *session) Data(r io.Reader) error {
 	s := ss.srv
+	ss.inData(true)
+	defer ss.inData(false)
 	dr := &dataReader{r: r, conn: ss.conn.Conn(), idle: s.ReadTimeout, end: time.Now().Add(s.MaxDataTime)}
 	var atts []*attachment
 	defer func() {

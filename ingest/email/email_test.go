@@ -14,6 +14,7 @@ import (
 	"net/textproto"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -39,6 +40,9 @@ type bundle struct {
 	db   *sqlite.DB
 	addr string
 	a, b *store.Team // teams with 100 and 0 credits
+	// stop shuts the server down (within 5 s) and returns what Serve
+	// returned; later calls return the same.
+	stop func() error
 }
 
 func setup(t *testing.T, configure func(*email.Server)) *bundle {
@@ -65,13 +69,18 @@ func setup(t *testing.T, configure func(*email.Server)) *bundle {
 	require.NoError(t, err)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		require.NoError(t, srv.Shutdown(ctx))
-		require.NoError(t, <-done)
-	})
-	return &bundle{ctx: ctx, db: db, addr: ln.Addr().String(), a: a, b: b}
+	var once sync.Once
+	var serveErr error
+	stop := func() error {
+		once.Do(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			serveErr = errors.Join(srv.Shutdown(ctx), <-done)
+		})
+		return serveErr
+	}
+	t.Cleanup(func() { require.NoError(t, stop()) })
+	return &bundle{ctx: ctx, db: db, addr: ln.Addr().String(), a: a, b: b, stop: stop}
 }
 
 func pdfFile(t *testing.T, pages int) []byte {
@@ -380,4 +389,60 @@ func TestNestingAndLongReply(t *testing.T) {
 	require.Regexp(t, `^250 2\.0\.0 OK: 30 documents queued:( [0-9a-f-]{36})+ and \d+ more$`, line)
 	require.LessOrEqual(t, len(line), 512)
 	require.Equal(t, 30, b.queued(t))
+}
+
+// Shutdown closes connections between messages at once, and lets a
+// message in DATA finish: it is stored and answered 250 before Serve
+// returns.
+func TestShutdownFinishesMessageInData(t *testing.T) {
+	b := setup(t, nil)
+	dial := func() (*textproto.Conn, net.Conn) {
+		conn, err := net.Dial("tcp", b.addr)
+		require.NoError(t, err)
+		tc := textproto.NewConn(conn)
+		_, _, err = tc.ReadResponse(220)
+		require.NoError(t, err)
+		return tc, conn
+	}
+	_, silent := dial() // greeted, never said HELO
+	idle, idleConn := dial()
+	require.NoError(t, idle.PrintfLine("HELO client.test"))
+	_, _, err := idle.ReadResponse(250)
+	require.NoError(t, err)
+
+	busy, _ := dial()
+	for _, cmd := range []string{"HELO client.test", "MAIL FROM:<a@supplier.example>", "RCPT TO:<" + b.inbox(b.a, "") + ">"} {
+		require.NoError(t, busy.PrintfLine("%s", cmd))
+		_, _, err = busy.ReadResponse(250)
+		require.NoError(t, err, cmd)
+	}
+	require.NoError(t, busy.PrintfLine("DATA"))
+	_, _, err = busy.ReadResponse(354)
+	require.NoError(t, err)
+	msg := message(t, attachment("a.pdf", "application/pdf", pdfFile(t, 1)))
+	w := busy.DotWriter()
+	_, err = w.Write(msg[:len(msg)/2])
+	require.NoError(t, err)
+
+	stopped := make(chan error, 1)
+	go func() { stopped <- b.stop() }()
+	// The other two are closed at once.
+	for _, c := range []net.Conn{silent, idleConn} {
+		require.NoError(t, c.SetReadDeadline(time.Now().Add(3*time.Second)))
+		_, err := io.ReadAll(c)
+		require.NoError(t, err, "closed by the server, not timed out")
+	}
+	select {
+	case err := <-stopped:
+		t.Fatalf("Shutdown returned during a message: %v", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	_, err = w.Write(msg[len(msg)/2:])
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	code, text, err := busy.ReadResponse(250)
+	require.NoError(t, err, "%d %s", code, text)
+	require.Equal(t, 1, b.queued(t), "stored before the 250")
+	_ = busy.Close()
+	require.NoError(t, <-stopped)
 }

@@ -8,14 +8,17 @@ import (
 
 // limitListener admits at most n connections at once; one over the cap is
 // answered "421 4.7.0" (RFC 5321: the service is not available, try
-// later) and closed, so file descriptors stay for the database.
-func limitListener(ln net.Listener, n int) net.Listener {
-	return &capListener{Listener: ln, sem: make(chan struct{}, n)}
+// later) and closed, so file descriptors stay for the database. track is
+// told of each admitted connection (open true) and of its close; when it
+// answers false the connection is closed at once.
+func limitListener(ln net.Listener, n int, track func(c net.Conn, open bool) bool) net.Listener {
+	return &capListener{Listener: ln, sem: make(chan struct{}, n), track: track}
 }
 
 type capListener struct {
 	net.Listener
-	sem chan struct{}
+	sem   chan struct{}
+	track func(c net.Conn, open bool) bool
 }
 
 func (l *capListener) Accept() (net.Conn, error) {
@@ -26,7 +29,13 @@ func (l *capListener) Accept() (net.Conn, error) {
 		}
 		select {
 		case l.sem <- struct{}{}:
-			return &capConn{Conn: c, release: func() { <-l.sem }}, nil
+			cc := &capConn{Conn: c}
+			cc.release = func() { l.track(cc, false); <-l.sem }
+			if !l.track(cc, true) {
+				_ = cc.Close()
+				continue
+			}
+			return cc, nil
 		default:
 			go func() {
 				_ = c.SetWriteDeadline(time.Now().Add(5 * time.Second))
