@@ -82,6 +82,8 @@ type TemplateInput struct {
 	Content string `json:"content"` // invoice2data YAML
 }
 
+// decodeLimited decodes a JSON body of at most limit bytes into v: no
+// unknown fields, nothing after it; "Invalid request body." otherwise.
 func decodeLimited(r *http.Request, v any, limit int64) error {
 	dec := json.NewDecoder(io.LimitReader(r.Body, limit))
 	dec.DisallowUnknownFields()

@@ -3,9 +3,6 @@ package httpapi
 import (
 	"bytes"
 	"encoding/base64"
-	"encoding/json"
-	"errors"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -122,20 +119,9 @@ type EndpointInput struct {
 	Headers          *map[string]string `json:"headers"`
 }
 
-func decodeStrict(r *http.Request, v any) error {
-	dec := json.NewDecoder(io.LimitReader(r.Body, maxEndpointBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if errors.Is(err, errBodyTimeout) {
-			return errBodyTimeout
-		}
-		return errorf(docextract.EINVALID, msgInvalidBody)
-	}
-	if dec.More() {
-		return errorf(docextract.EINVALID, msgInvalidBody)
-	}
-	return nil
-}
+// decodeStrict decodes a JSON body of at most maxEndpointBody bytes with
+// no unknown fields and nothing after it.
+func decodeStrict(r *http.Request, v any) error { return decodeLimited(r, v, maxEndpointBody) }
 
 // applyEndpointInput validates in and applies it to e; on update, blank
 // header values keep the stored value and an empty object clears the

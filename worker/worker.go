@@ -341,6 +341,32 @@ func (p *Pool) run(ctx context.Context, log *slog.Logger, job *store.Job) {
 	log.Info("job done", "task_id", job.TaskID, "attempt", job.Attempts, "elapsed", p.Now().Sub(start).Round(time.Millisecond))
 }
 
+// read extracts task's file data (with password, if any) as the task
+// asks: its type, forced when a review approved it, and its team's
+// templates. report tells OnExtracted what the extraction took and what it
+// was charged. A nil report means the extraction did not run: err is the
+// store's, reading the team's templates.
+func (p *Pool) read(ctx context.Context, task *store.Task, data []byte, password string) (*extract.Result, func(charged int64), error) {
+	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: password, Force: task.ReviewApproved}
+	if p.Templates != nil {
+		var err error
+		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
+			return nil, nil, fmt.Errorf("team templates: %w", err)
+		}
+	}
+	started := time.Now()
+	res, err := p.Extractor.Extract(ctx, in)
+	took := time.Since(started)
+	report := func(charged int64) {
+		if p.OnExtracted != nil {
+			e := extracted(task, res, err, took)
+			e.Credits = charged
+			p.OnExtracted(e)
+		}
+	}
+	return res, report, err
+}
+
 // processSafely runs process and turns a panic (a bug, or a file that
 // breaks a reader) into a failed task instead of a crashed server.
 func (p *Pool) processSafely(ctx context.Context, log *slog.Logger, job *store.Job) (err error) {
@@ -384,24 +410,11 @@ func (p *Pool) process(ctx context.Context, job *store.Job) error {
 	case err != nil:
 		return err // the store failed: retried when the lease expires
 	}
-	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Password: job.Password, Force: task.ReviewApproved}
-	if p.Templates != nil {
-		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
-			return fmt.Errorf("team templates: %w", err) // the store failed: retried when the lease expires
-		}
-	}
-	started := time.Now()
-	res, err := p.Extractor.Extract(ctx, in)
-	data, in.Data = nil, nil
-	took := time.Since(started)
-	report := func(charged int64) {
-		if p.OnExtracted != nil {
-			e := extracted(task, res, err, took)
-			e.Credits = charged
-			p.OnExtracted(e)
-		}
-	}
+	res, report, err := p.read(ctx, task, data, job.Password)
+	data = nil
 	switch {
+	case report == nil:
+		return err // the store failed reading the team's templates: retried when the lease expires
 	case ctx.Err() != nil:
 		return context.Canceled
 	case errors.Is(err, extract.ErrPasswordRequired):
@@ -504,24 +517,11 @@ func (p *Pool) reprocess(ctx context.Context, job *store.Job) error {
 	}
 	// Reprocessing never waits for review: an approved task is read as its
 	// approved type, any other as its team's "auto" setting reads it.
-	in := extract.Input{Data: data, FileName: task.FileName, DocType: task.DocType, Force: task.ReviewApproved}
-	if p.Templates != nil {
-		if in.Templates, err = p.Templates.TeamTemplates(ctx, task.TeamID); err != nil {
-			return fmt.Errorf("team templates: %w", err)
-		}
-	}
-	started := time.Now()
-	res, err := p.Extractor.Extract(ctx, in)
-	data, in.Data = nil, nil
-	took := time.Since(started)
-	report := func(charged int64) {
-		if p.OnExtracted != nil {
-			e := extracted(task, res, err, took)
-			e.Credits = charged
-			p.OnExtracted(e)
-		}
-	}
+	res, report, err := p.read(ctx, task, data, "")
+	data = nil
 	switch {
+	case report == nil:
+		return err // the store failed reading the team's templates
 	case ctx.Err() != nil:
 		return context.Canceled
 	case err != nil:
