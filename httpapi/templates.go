@@ -61,13 +61,11 @@ type templateJSON struct {
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
-// templateBody describes t; the issuer and priority come from parsing it
-// (a stored template parsed when it was stored).
+// templateBody describes t, with its content when withContent; its issuer
+// and priority are those parsed when it was stored.
 func templateBody(t *store.Template, withContent bool) templateJSON {
-	out := templateJSON{ID: t.ID, GroupID: t.GroupID, Name: t.Name, CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt}
-	if p, err := template.Parse(t.GroupID, t.Name, t.Content); err == nil {
-		out.Issuer, out.Priority = p.Issuer, p.Priority
-	}
+	out := templateJSON{ID: t.ID, GroupID: t.GroupID, Name: t.Name, Issuer: t.Issuer, Priority: t.Priority,
+		CreatedAt: t.CreatedAt, UpdatedAt: t.UpdatedAt}
 	if withContent {
 		c := string(t.Content)
 		out.Content = &c
@@ -99,24 +97,26 @@ func decodeLimited(r *http.Request, v any, limit int64) error {
 	return nil
 }
 
-// checkTemplateContent parses content as the worker will, and refuses it
-// with the parser's line-numbered reason: "Invalid template: line 4:
-// keywords: ...".
-func checkTemplateContent(in *TemplateInput) error {
+// templateOf parses in's content as the worker will and returns the
+// template to store (its issuer and priority kept beside the content, so
+// lists need not read it), or refuses it with the parser's line-numbered
+// reason: "Invalid template: line 4: keywords: ...".
+func templateOf(in *TemplateInput, id, teamID string) (*store.Template, error) {
 	if len(in.Content) == 0 || len(in.Content) > store.MaxTemplateSize {
-		return errorf(docextract.EINVALID, fmt.Sprintf("content must be 1 byte to %d KiB.", store.MaxTemplateSize>>10))
+		return nil, errorf(docextract.EINVALID, fmt.Sprintf("content must be 1 byte to %d KiB.", store.MaxTemplateSize>>10))
 	}
-	_, err := template.Parse(in.GroupID, in.Name, []byte(in.Content))
+	p, err := template.Parse(in.GroupID, in.Name, []byte(in.Content))
 	var pe *template.ParseError
 	switch {
 	case err == nil:
-		return nil
+		return &store.Template{ID: id, TeamID: teamID, GroupID: in.GroupID, Name: in.Name, Content: []byte(in.Content),
+			Issuer: p.Issuer, Priority: p.Priority}, nil
 	case errors.As(err, &pe) && pe.Line > 0:
-		return errorf(docextract.EINVALID, fmt.Sprintf("Invalid template: line %d: %s", pe.Line, pe.Msg))
+		return nil, errorf(docextract.EINVALID, fmt.Sprintf("Invalid template: line %d: %s", pe.Line, pe.Msg))
 	case errors.As(err, &pe):
-		return errorf(docextract.EINVALID, "Invalid template: "+pe.Msg)
+		return nil, errorf(docextract.EINVALID, "Invalid template: "+pe.Msg)
 	}
-	return errorf(docextract.EINVALID, "Invalid template.")
+	return nil, errorf(docextract.EINVALID, "Invalid template.")
 }
 
 // teamTemplateGroup returns the team's group id, or ENOTFOUND for an
@@ -195,10 +195,10 @@ func (s *Server) handleCreateTemplate(w http.ResponseWriter, r *http.Request, ke
 	if err := store.CheckTemplateName(in.Name); err != nil {
 		return err
 	}
-	if err := checkTemplateContent(&in); err != nil {
+	t, err := templateOf(&in, "", key.TeamID)
+	if err != nil {
 		return err
 	}
-	t := &store.Template{TeamID: key.TeamID, GroupID: in.GroupID, Name: in.Name, Content: []byte(in.Content)}
 	switch err := s.Store.CreateTemplate(r.Context(), t); docextract.ErrorCode(err) {
 	case "":
 	case docextract.ENOTFOUND:
@@ -217,7 +217,7 @@ func (s *Server) handleListTemplates(w http.ResponseWriter, r *http.Request, key
 			return err
 		}
 	}
-	ts, err := s.Store.ListTemplates(r.Context(), key.TeamID, group)
+	ts, err := s.Store.ListTemplateInfo(r.Context(), key.TeamID, group)
 	if err != nil {
 		return err
 	}
@@ -259,10 +259,10 @@ func (s *Server) handleReplaceTemplate(w http.ResponseWriter, r *http.Request, k
 	if err := store.CheckTemplateName(in.Name); err != nil {
 		return err
 	}
-	if err := checkTemplateContent(&in); err != nil {
+	t, err := templateOf(&in, cur.ID, key.TeamID)
+	if err != nil {
 		return err
 	}
-	t := &store.Template{ID: cur.ID, TeamID: key.TeamID, GroupID: in.GroupID, Name: in.Name, Content: []byte(in.Content)}
 	switch err := s.Store.ReplaceTemplate(r.Context(), t); {
 	case err == nil:
 	case docextract.ErrorCode(err) == docextract.ENOTFOUND && in.GroupID != cur.GroupID:

@@ -84,6 +84,8 @@ func TestTemplateAPIChangesNextExtraction(t *testing.T) {
 	items := list.Body["data"].([]any)
 	require.Len(t, items, 1)
 	require.NotContains(t, items[0].(map[string]any), "content")
+	require.Equal(t, "Acme Supplies GmbH", items[0].(map[string]any)["issuer"], "stored at upload: the list reads no content")
+	require.EqualValues(t, 10, items[0].(map[string]any)["priority"])
 	got := b.do(http.MethodGet, "/api/v1/templates/"+tplID, b.key, nil, "")
 	require.Equal(t, http.StatusOK, got.Status)
 	require.Equal(t, string(yml), got.Body["content"])

@@ -26,11 +26,15 @@ type TemplateGroup struct {
 // the template_id of the documents it reads; replacing the template keeps
 // the id.
 type Template struct {
-	ID        string
-	TeamID    string
-	GroupID   string
-	Name      string
-	Content   []byte
+	ID      string
+	TeamID  string
+	GroupID string
+	Name    string
+	Content []byte
+	// Issuer and Priority are the template's, as parsed at upload (the
+	// caller sets them; the store keeps them so lists need no content).
+	Issuer    string
+	Priority  int
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -85,6 +89,9 @@ type Templates interface {
 	// team, or ENOTFOUND, without reading its content: filters by
 	// template group ask it for every document they see.
 	TemplateGroupID(ctx context.Context, id string) (string, error)
+	// ListTemplateInfo is ListTemplates without the content (Content
+	// empty): what a listing shows, without reading up to the team's 8 MiB.
+	ListTemplateInfo(ctx context.Context, teamID, groupID string) ([]*Template, error)
 	// ListTemplates returns the team's templates with their content, by
 	// group id then name; groupID "" lists every group.
 	ListTemplates(ctx context.Context, teamID, groupID string) ([]*Template, error)

@@ -197,8 +197,8 @@ func (db *DB) CreateTemplate(ctx context.Context, t *store.Template) error {
 		if err := checkTemplateBytes(ctx, tx, t.TeamID, t.ID, len(t.Content)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO templates (id, team_id, group_id, name, content, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-			t.ID, t.TeamID, t.GroupID, t.Name, t.Content, ms(t.CreatedAt), ms(t.UpdatedAt))
+		_, err := tx.Exec(ctx, `INSERT INTO templates (id, team_id, group_id, name, content, issuer, priority, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			t.ID, t.TeamID, t.GroupID, t.Name, t.Content, t.Issuer, t.Priority, ms(t.CreatedAt), ms(t.UpdatedAt))
 		return err
 	})
 	return uniqueErr(err, msgTemplateExists)
@@ -225,19 +225,22 @@ func (db *DB) ReplaceTemplate(ctx context.Context, t *store.Template) error {
 		if err := checkTemplateBytes(ctx, tx, t.TeamID, t.ID, len(t.Content)); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE templates SET group_id = $1, name = $2, content = $3, updated_at = $4 WHERE id = $5`,
-			t.GroupID, t.Name, t.Content, ms(t.UpdatedAt), t.ID)
+		_, err := tx.Exec(ctx, `UPDATE templates SET group_id = $1, name = $2, content = $3, issuer = $4, priority = $5, updated_at = $6 WHERE id = $7`,
+			t.GroupID, t.Name, t.Content, t.Issuer, t.Priority, ms(t.UpdatedAt), t.ID)
 		return err
 	})
 	return uniqueErr(err, msgTemplateExists)
 }
 
-const templateColumns = `id, team_id, group_id, name, content, created_at, updated_at`
+const templateColumns = `id, team_id, group_id, name, content, issuer, priority, created_at, updated_at`
+
+// templateInfoColumns are templateColumns with an empty content.
+const templateInfoColumns = `id, team_id, group_id, name, ''::bytea, issuer, priority, created_at, updated_at`
 
 func scanTemplate(s scanner) (*store.Template, error) {
 	var t store.Template
 	var created, updated int64
-	if err := s.Scan(&t.ID, &t.TeamID, &t.GroupID, &t.Name, &t.Content, &created, &updated); err != nil {
+	if err := s.Scan(&t.ID, &t.TeamID, &t.GroupID, &t.Name, &t.Content, &t.Issuer, &t.Priority, &created, &updated); err != nil {
 		return nil, err
 	}
 	t.CreatedAt, t.UpdatedAt = fromMS(created), fromMS(updated)
@@ -259,9 +262,18 @@ func (db *DB) TemplateGroupID(ctx context.Context, id string) (string, error) {
 
 // ListTemplates implements store.Templates.
 func (db *DB) ListTemplates(ctx context.Context, teamID, groupID string) ([]*store.Template, error) {
-	q, args := `SELECT `+templateColumns+` FROM templates WHERE team_id = $1 ORDER BY group_id, name`, []any{teamID}
+	return db.listTemplates(ctx, templateColumns, teamID, groupID)
+}
+
+// ListTemplateInfo implements store.Templates.
+func (db *DB) ListTemplateInfo(ctx context.Context, teamID, groupID string) ([]*store.Template, error) {
+	return db.listTemplates(ctx, templateInfoColumns, teamID, groupID)
+}
+
+func (db *DB) listTemplates(ctx context.Context, columns, teamID, groupID string) ([]*store.Template, error) {
+	q, args := `SELECT `+columns+` FROM templates WHERE team_id = $1 ORDER BY group_id, name`, []any{teamID}
 	if groupID != "" {
-		q, args = `SELECT `+templateColumns+` FROM templates WHERE team_id = $1 AND group_id = $2 ORDER BY group_id, name`, []any{teamID, groupID}
+		q, args = `SELECT `+columns+` FROM templates WHERE team_id = $1 AND group_id = $2 ORDER BY group_id, name`, []any{teamID, groupID}
 	}
 	rows, err := db.pool.Query(ctx, q, args...)
 	if err != nil {

@@ -180,8 +180,8 @@ func (db *DB) CreateTemplate(ctx context.Context, t *store.Template) error {
 		if err := checkTemplateBytes(ctx, tx, t.TeamID, t.ID, len(t.Content)); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO templates (id, team_id, group_id, name, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			t.ID, t.TeamID, t.GroupID, t.Name, t.Content, ms(t.CreatedAt), ms(t.UpdatedAt))
+		_, err := tx.ExecContext(ctx, `INSERT INTO templates (id, team_id, group_id, name, content, issuer, priority, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.ID, t.TeamID, t.GroupID, t.Name, t.Content, t.Issuer, t.Priority, ms(t.CreatedAt), ms(t.UpdatedAt))
 		return err
 	})
 }
@@ -207,18 +207,21 @@ func (db *DB) ReplaceTemplate(ctx context.Context, t *store.Template) error {
 		if err := checkTemplateBytes(ctx, tx, t.TeamID, t.ID, len(t.Content)); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE templates SET group_id = ?, name = ?, content = ?, updated_at = ? WHERE id = ?`,
-			t.GroupID, t.Name, t.Content, ms(t.UpdatedAt), t.ID)
+		_, err := tx.ExecContext(ctx, `UPDATE templates SET group_id = ?, name = ?, content = ?, issuer = ?, priority = ?, updated_at = ? WHERE id = ?`,
+			t.GroupID, t.Name, t.Content, t.Issuer, t.Priority, ms(t.UpdatedAt), t.ID)
 		return err
 	})
 }
 
-const templateColumns = `id, team_id, group_id, name, content, created_at, updated_at`
+const templateColumns = `id, team_id, group_id, name, content, issuer, priority, created_at, updated_at`
+
+// templateInfoColumns are templateColumns with an empty content.
+const templateInfoColumns = `id, team_id, group_id, name, x'', issuer, priority, created_at, updated_at`
 
 func scanTemplate(s scanner) (*store.Template, error) {
 	var t store.Template
 	var created, updated sql.NullInt64
-	if err := s.Scan(&t.ID, &t.TeamID, &t.GroupID, &t.Name, &t.Content, &created, &updated); err != nil {
+	if err := s.Scan(&t.ID, &t.TeamID, &t.GroupID, &t.Name, &t.Content, &t.Issuer, &t.Priority, &created, &updated); err != nil {
 		return nil, err
 	}
 	t.CreatedAt, t.UpdatedAt = fromMS(created), fromMS(updated)
@@ -240,9 +243,18 @@ func (db *DB) TemplateGroupID(ctx context.Context, id string) (string, error) {
 
 // ListTemplates implements store.Templates.
 func (db *DB) ListTemplates(ctx context.Context, teamID, groupID string) ([]*store.Template, error) {
-	q, args := `SELECT `+templateColumns+` FROM templates WHERE team_id = ? ORDER BY group_id, name`, []any{teamID}
+	return db.listTemplates(ctx, templateColumns, teamID, groupID)
+}
+
+// ListTemplateInfo implements store.Templates.
+func (db *DB) ListTemplateInfo(ctx context.Context, teamID, groupID string) ([]*store.Template, error) {
+	return db.listTemplates(ctx, templateInfoColumns, teamID, groupID)
+}
+
+func (db *DB) listTemplates(ctx context.Context, columns, teamID, groupID string) ([]*store.Template, error) {
+	q, args := `SELECT `+columns+` FROM templates WHERE team_id = ? ORDER BY group_id, name`, []any{teamID}
 	if groupID != "" {
-		q, args = `SELECT `+templateColumns+` FROM templates WHERE team_id = ? AND group_id = ? ORDER BY group_id, name`, []any{teamID, groupID}
+		q, args = `SELECT `+columns+` FROM templates WHERE team_id = ? AND group_id = ? ORDER BY group_id, name`, []any{teamID, groupID}
 	}
 	rows, err := db.rd.QueryContext(ctx, q, args...)
 	if err != nil {

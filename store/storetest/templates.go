@@ -45,7 +45,8 @@ func testTemplates(t *testing.T, open Open) {
 		_, err = b.s.FindTemplateGroup(b.ctx, "00000000-0000-0000-0000-000000000000")
 		requireCode(t, docextract.ENOTFOUND, err)
 
-		tpl := &store.Template{TeamID: b.team.ID, GroupID: g.ID, Name: "acme.yml", Content: []byte("issuer: Acme\nkeywords: [Acme]\n")}
+		tpl := &store.Template{TeamID: b.team.ID, GroupID: g.ID, Name: "acme.yml", Content: []byte("issuer: Acme\nkeywords: [Acme]\n"),
+			Issuer: "Acme", Priority: 7}
 		require.NoError(t, b.s.CreateTemplate(b.ctx, tpl))
 		require.NotEmpty(t, tpl.ID)
 		requireCode(t, docextract.ECONFLICT, b.s.CreateTemplate(b.ctx, &store.Template{TeamID: b.team.ID, GroupID: g.ID, Name: "acme.yml", Content: []byte("x")}))
@@ -70,10 +71,25 @@ func testTemplates(t *testing.T, open Open) {
 		none, err := b.s.ListTemplates(b.ctx, other.ID, "")
 		require.NoError(t, err)
 		require.Empty(t, none)
+		// The listing without content: everything else as stored.
+		infos, err := b.s.ListTemplateInfo(b.ctx, b.team.ID, g.ID)
+		require.NoError(t, err)
+		require.Len(t, infos, 1)
+		require.Empty(t, infos[0].Content)
+		info := *infos[0]
+		info.Content = tpl.Content
+		require.Equal(t, *tpl, info)
+		infos, err = b.s.ListTemplateInfo(b.ctx, b.team.ID, "")
+		require.NoError(t, err)
+		require.Len(t, infos, 2)
+		infos, err = b.s.ListTemplateInfo(b.ctx, other.ID, "")
+		require.NoError(t, err)
+		require.Empty(t, infos)
 
 		// Replace keeps the id and the creation time.
 		b.clock.add(time.Minute)
-		rep := &store.Template{ID: tpl.ID, TeamID: b.team.ID, GroupID: g2.ID, Name: "acme2.yml", Content: []byte("issuer: Acme 2\nkeywords: [Acme]\n")}
+		rep := &store.Template{ID: tpl.ID, TeamID: b.team.ID, GroupID: g2.ID, Name: "acme2.yml", Content: []byte("issuer: Acme 2\nkeywords: [Acme]\n"),
+			Issuer: "Acme 2", Priority: 3}
 		require.NoError(t, b.s.ReplaceTemplate(b.ctx, rep))
 		require.Equal(t, epoch, rep.CreatedAt)
 		require.Equal(t, epoch.Add(time.Minute), rep.UpdatedAt)

@@ -16,6 +16,8 @@ CREATE TABLE templates (
 	group_id   TEXT NOT NULL REFERENCES template_groups (id) ON DELETE CASCADE,
 	name       TEXT NOT NULL,
 	content    BLOB NOT NULL,
+	issuer     TEXT NOT NULL DEFAULT '',   -- as parsed at upload, for lists without the content
+	priority   INTEGER NOT NULL DEFAULT 0,
 	created_at INTEGER NOT NULL,
 	updated_at INTEGER NOT NULL,
 	UNIQUE (group_id, name)
