@@ -5,20 +5,16 @@ import (
 	"encoding/json"
 	"net"
 	"strconv"
-	"sync"
 	"time"
+
+	"github.com/docextract/docextract/internal/netlimit"
 )
 
-// ListenerLimits bound the connections a LimitListener holds open.
-type ListenerLimits struct {
-	// MaxConns caps the connections open at once; 0 means no cap.
-	MaxConns int
-	// MaxConnsPerIP caps the connections open at once from one client IP
-	// address (an IPv6 client counts by its /64); 0 means no cap. Behind a
-	// reverse proxy every client has the proxy's address: raise it or
-	// set it to 0 there.
-	MaxConnsPerIP int
-}
+// ListenerLimits bound the connections a LimitListener holds open: MaxConns
+// in all, MaxConnsPerIP per client IP address (an IPv6 client counts by
+// its /64); 0 means no cap. Behind a reverse proxy every client has the
+// proxy's address: raise MaxConnsPerIP or set it to 0 there.
+type ListenerLimits = netlimit.Limits
 
 // msgTooManyConnections answers a connection over a cap.
 const msgTooManyConnections = "Too many connections."
@@ -34,53 +30,7 @@ const msgTooManyConnections = "Too many connections."
 //     an unknown transfer encoding), are answered in JSON like every other
 //     error: {"detail": "Bad Request"}, instead of plain text.
 func LimitListener(ln net.Listener, l ListenerLimits) net.Listener {
-	return &limitListener{Listener: ln, limits: l, perIP: map[string]int{}}
-}
-
-type limitListener struct {
-	net.Listener
-	limits ListenerLimits
-
-	mu    sync.Mutex
-	open  int
-	perIP map[string]int
-}
-
-func (l *limitListener) Accept() (net.Conn, error) {
-	for {
-		c, err := l.Listener.Accept()
-		if err != nil {
-			return nil, err
-		}
-		ip := clientIP(c.RemoteAddr())
-		if l.admit(ip) {
-			return &limitConn{Conn: c, l: l, ip: ip}, nil
-		}
-		refuse(c)
-	}
-}
-
-func (l *limitListener) admit(ip string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.limits.MaxConns > 0 && l.open >= l.limits.MaxConns {
-		return false
-	}
-	if l.limits.MaxConnsPerIP > 0 && l.perIP[ip] >= l.limits.MaxConnsPerIP {
-		return false
-	}
-	l.open++
-	l.perIP[ip]++
-	return true
-}
-
-func (l *limitListener) release(ip string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.open--
-	if l.perIP[ip]--; l.perIP[ip] <= 0 {
-		delete(l.perIP, ip)
-	}
+	return jsonErrors{netlimit.Listen(ln, l, refuse)}
 }
 
 // refused is the whole answer to a connection over a cap.
@@ -94,34 +44,21 @@ func refuse(c net.Conn) {
 	_ = c.Close()
 }
 
-// clientIP is the key of the per-client cap: the IP address, or for IPv6
-// its /64 (one subscriber's usual allocation).
-func clientIP(a net.Addr) string {
-	ta, ok := a.(*net.TCPAddr)
-	if !ok {
-		return a.String()
+// jsonErrors hands out connections whose net/http error answers are JSON.
+type jsonErrors struct{ net.Listener }
+
+func (l jsonErrors) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
 	}
-	if ip4 := ta.IP.To4(); ip4 != nil {
-		return ip4.String()
-	}
-	return ta.IP.Mask(net.CIDRMask(64, 128)).String()
+	return jsonConn{c}, nil
 }
 
-type limitConn struct {
-	net.Conn
-	l    *limitListener
-	ip   string
-	once sync.Once
-}
-
-func (c *limitConn) Close() error {
-	err := c.Conn.Close()
-	c.once.Do(func() { c.l.release(c.ip) })
-	return err
-}
+type jsonConn struct{ net.Conn }
 
 // Write turns net/http's own plain-text error answers into JSON.
-func (c *limitConn) Write(p []byte) (int, error) {
+func (c jsonConn) Write(p []byte) (int, error) {
 	if q, ok := jsonServerError(p); ok {
 		if _, err := c.Conn.Write(q); err != nil {
 			return 0, err

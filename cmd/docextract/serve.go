@@ -58,6 +58,7 @@ type serveConfig struct {
 type smtpConfig struct {
 	addr, domain              string
 	maxRecipients, maxConns   int
+	maxConnsPerIP             int
 	maxMessageBytes           int64
 	readTimeout, writeTimeout time.Duration
 }
@@ -67,6 +68,7 @@ func (m *smtpConfig) flags(fs *flag.FlagSet) {
 	fs.StringVar(&m.domain, "smtp-domain", "", "mail domain of the team inboxes, <type>+<token>@DOMAIN; required with --smtp-addr, also shown by the API")
 	fs.IntVar(&m.maxRecipients, "smtp-max-recipients", email.DefaultMaxRecipients, "recipients of one message; more are answered 452")
 	fs.IntVar(&m.maxConns, "smtp-max-conns", email.DefaultMaxConns, "SMTP connections open at once; more are answered 421 and closed")
+	fs.IntVar(&m.maxConnsPerIP, "smtp-max-conns-per-ip", email.DefaultMaxConnsPerIP, "SMTP connections open at once from one client address (IPv6: its /64); more are answered 421 and closed (behind your own mail server: raise it to --smtp-max-conns)")
 	fs.Int64Var(&m.maxMessageBytes, "smtp-max-message-bytes", email.DefaultMaxMessageBytes, "largest message as sent (encoded attachments included); larger is refused with 552 (default fits one 20 MB attachment)")
 	fs.DurationVar(&m.readTimeout, "smtp-read-timeout", email.DefaultReadTimeout, "time to send each SMTP command, and each read of a message's data: a stalled sender is cut")
 	fs.DurationVar(&m.writeTimeout, "smtp-write-timeout", email.DefaultWriteTimeout, "time for each SMTP reply to be written")
@@ -76,7 +78,7 @@ func (m *smtpConfig) check() error {
 	switch {
 	case m.addr != "" && m.domain == "":
 		return errors.New("--smtp-addr needs --smtp-domain, the domain of the inbox addresses")
-	case m.maxRecipients < 1, m.maxConns < 1:
+	case m.maxRecipients < 1, m.maxConns < 1, m.maxConnsPerIP < 1:
 		return errors.New("--smtp-max-recipients and --smtp-max-conns must be at least 1")
 	case m.maxMessageBytes < 1<<20:
 		return errors.New("--smtp-max-message-bytes must be at least 1048576")
@@ -352,7 +354,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if sln != nil {
 		mail = &email.Server{Store: db, Inspector: inspector, Domain: c.smtp.domain, SpoolDir: c.spoolDir,
 			OnTaskQueued: pool.Notify, MaxMessageBytes: c.smtp.maxMessageBytes, MaxRecipients: c.smtp.maxRecipients,
-			MaxConns: c.smtp.maxConns, ReadTimeout: c.smtp.readTimeout, WriteTimeout: c.smtp.writeTimeout, RateLimiter: limiter, Logger: log}
+			MaxConns: c.smtp.maxConns, MaxConnsPerIP: c.smtp.maxConnsPerIP, ReadTimeout: c.smtp.readTimeout, WriteTimeout: c.smtp.writeTimeout, RateLimiter: limiter, Logger: log}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

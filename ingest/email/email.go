@@ -77,6 +77,7 @@ const (
 	DefaultMaxRecipients   = 10
 	DefaultMaxAttachments  = 20
 	DefaultMaxConns        = 100
+	DefaultMaxConnsPerIP   = 10
 	DefaultReadTimeout     = time.Minute
 	DefaultWriteTimeout    = time.Minute
 	DefaultMaxDataTime     = 10 * time.Minute
@@ -109,9 +110,11 @@ type Server struct {
 	MaxRecipients int
 	// MaxAttachments bounds the documents of one message; more refuse it.
 	MaxAttachments int
-	// MaxConns bounds the connections open at once; more are answered
-	// 421 and closed.
-	MaxConns int
+	// MaxConns bounds the connections open at once, and MaxConnsPerIP
+	// those of one client address (an IPv6 client by its /64); more are
+	// answered 421 and closed. Behind another mail server every message
+	// comes from its address: raise MaxConnsPerIP to MaxConns there.
+	MaxConns, MaxConnsPerIP int
 	// RateLimiter, when set, limits the messages each team's inbox takes,
 	// as the HTTP API limits uploads per API key (the serve command passes
 	// the same limiter): its key is "inbox:" + the team id, one decision per
@@ -157,6 +160,9 @@ func (s *Server) init() {
 		if s.MaxConns <= 0 {
 			s.MaxConns = DefaultMaxConns
 		}
+		if s.MaxConnsPerIP <= 0 {
+			s.MaxConnsPerIP = min(DefaultMaxConnsPerIP, s.MaxConns)
+		}
 		if s.ReadTimeout <= 0 {
 			s.ReadTimeout = DefaultReadTimeout
 		}
@@ -194,7 +200,7 @@ func (s *Server) Serve(ln net.Listener) error {
 		return errors.New("email: Server needs Domain, Store and Inspector")
 	}
 	s.init()
-	err := s.smtp.Serve(limitListener(ln, s.MaxConns, s.track))
+	err := s.smtp.Serve(limitListener(ln, s.MaxConns, s.MaxConnsPerIP, s.track))
 	if errors.Is(err, smtp.ErrServerClosed) {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package email_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/base64"
@@ -445,4 +446,32 @@ func TestShutdownFinishesMessageInData(t *testing.T) {
 	require.Equal(t, 1, b.queued(t), "stored before the 250")
 	_ = busy.Close()
 	require.NoError(t, <-stopped)
+}
+
+// TestConnectionsPerClient: one client address holds at most
+// MaxConnsPerIP connections, though the total cap has room; the one over
+// it is answered 421 and closed, and a freed slot admits the next.
+func TestConnectionsPerClient(t *testing.T) {
+	b := setup(t, func(s *email.Server) { s.MaxConns, s.MaxConnsPerIP = 10, 2 })
+	greet := func() (net.Conn, string) {
+		c, err := net.Dial("tcp", b.addr)
+		require.NoError(t, err)
+		require.NoError(t, c.SetReadDeadline(time.Now().Add(10*time.Second)))
+		line, err := textproto.NewReader(bufio.NewReader(c)).ReadLine()
+		require.NoError(t, err)
+		return c, line
+	}
+	c1, l1 := greet()
+	defer c1.Close()
+	c2, l2 := greet()
+	require.True(t, strings.HasPrefix(l1, "220 ") && strings.HasPrefix(l2, "220 "), "%s / %s", l1, l2)
+	c3, l3 := greet()
+	c3.Close()
+	require.Equal(t, "421 4.7.0 Too many connections, try again later", l3)
+	c2.Close()
+	require.Eventually(t, func() bool {
+		c, l := greet()
+		c.Close()
+		return strings.HasPrefix(l, "220 ")
+	}, 10*time.Second, 20*time.Millisecond, "a freed slot admits the next")
 }
