@@ -36,6 +36,7 @@ type metrics struct {
 	credits     *prometheus.CounterVec
 	attempts    *prometheus.CounterVec
 	attemptTime *prometheus.HistogramVec
+	smtp        *prometheus.CounterVec
 }
 
 func newMetrics(db store.Store) *metrics {
@@ -58,7 +59,10 @@ func newMetrics(db store.Store) *metrics {
 	m.attemptTime = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "docextract_webhook_attempt_duration_seconds",
 		Help:    "Time from sending a webhook request to its answer or failure, by outcome.",
 		Buckets: prometheus.ExponentialBuckets(0.005, 3, 9)}, []string{"outcome"})
-	m.reg.MustRegister(m.requests, m.latency, m.uploadBytes, m.extraction, m.pages, m.credits, m.attempts, m.attemptTime,
+	m.smtp = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docextract_smtp_replies_total",
+		Help: "Answers of the e-mail intake to recipients (stage rcpt) and messages (stage data), by reply code: 250 accepted, 4xx try later, 5xx refused."},
+		[]string{"stage", "code"})
+	m.reg.MustRegister(m.requests, m.latency, m.uploadBytes, m.extraction, m.pages, m.credits, m.attempts, m.attemptTime, m.smtp,
 		&storeCollector{db: db},
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -75,6 +79,11 @@ func (m *metrics) observeExtraction(e worker.Extraction) {
 func (m *metrics) observeAttempt(a dispatch.Attempt) {
 	m.attempts.WithLabelValues(a.EventType, a.Outcome).Inc()
 	m.attemptTime.WithLabelValues(a.Outcome).Observe(a.Duration.Seconds())
+}
+
+// observeSMTP is email.Server.OnReply.
+func (m *metrics) observeSMTP(stage string, code int) {
+	m.smtp.WithLabelValues(stage, strconv.Itoa(code)).Inc()
 }
 
 // handler serves the metrics in the Prometheus text format.

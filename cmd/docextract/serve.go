@@ -354,7 +354,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if sln != nil {
 		mail = &email.Server{Store: db, Inspector: inspector, Domain: c.smtp.domain, SpoolDir: c.spoolDir,
 			OnTaskQueued: pool.Notify, MaxMessageBytes: c.smtp.maxMessageBytes, MaxRecipients: c.smtp.maxRecipients,
-			MaxConns: c.smtp.maxConns, MaxConnsPerIP: c.smtp.maxConnsPerIP, ReadTimeout: c.smtp.readTimeout, WriteTimeout: c.smtp.writeTimeout, RateLimiter: limiter, Logger: log}
+			MaxConns: c.smtp.maxConns, MaxConnsPerIP: c.smtp.maxConnsPerIP, ReadTimeout: c.smtp.readTimeout, WriteTimeout: c.smtp.writeTimeout,
+			RateLimiter: limiter, OnReply: met.observeSMTP, Logger: log}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

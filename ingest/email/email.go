@@ -98,6 +98,11 @@ type Server struct {
 	// SpoolDir is where attachments are decoded to before they are stored;
 	// "" means os.TempDir(). The files are unlinked at creation.
 	SpoolDir string
+	// OnReply, when set, is told each answer to a recipient (stage
+	// "rcpt") and to a message (stage "data") with its reply code: 250
+	// accepted, 4xx try later, 5xx refused (for metrics). It must not
+	// block.
+	OnReply func(stage string, code int)
 	// OnTaskQueued, when set, is called after a message queued tasks
 	// (worker.Pool.Notify wakes an idle worker).
 	OnTaskQueued func()
@@ -307,6 +312,22 @@ func (ss *session) inData(b bool) {
 	}
 }
 
+// reply reports the answer err (nil or a 250 SMTPError is an acceptance)
+// at stage to OnReply.
+func (s *Server) reply(stage string, err error) {
+	if s.OnReply == nil {
+		return
+	}
+	code := 250
+	if se, ok := err.(*smtp.SMTPError); ok { // go-smtp's own test: no unwrapping
+		code = se.Code
+	} else if err != nil {
+		// What go-smtp answers other errors with.
+		code = map[string]int{"rcpt": 451, "data": 554}[stage]
+	}
+	s.OnReply(stage, code)
+}
+
 // track records an accepted connection (open) or its end; it reports
 // false when the server is shutting down and the connection must close.
 func (s *Server) track(c net.Conn, open bool) bool {
@@ -330,7 +351,14 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 	return nil
 }
 
+// Rcpt answers RCPT TO (see rcpt) and reports the reply to OnReply.
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	err := ss.rcpt(to)
+	ss.srv.reply("rcpt", err)
+	return err
+}
+
+func (ss *session) rcpt(to string) error {
 	token, docType, ok, ours := ingest.ParseInboxAddress(to, ss.srv.Domain)
 	if !ours {
 		ss.srv.Logger.Info("smtp: relay refused", "rcpt", to, "remote", ss.remote())
@@ -385,7 +413,14 @@ type attachment struct {
 	size  int64
 }
 
+// Data answers a message (see data) and reports the reply to OnReply.
 func (ss *session) Data(r io.Reader) error {
+	err := ss.data(r)
+	ss.srv.reply("data", err)
+	return err
+}
+
+func (ss *session) data(r io.Reader) error {
 	s := ss.srv
 	ss.inData(true)
 	defer ss.inData(false)

@@ -475,3 +475,27 @@ func TestConnectionsPerClient(t *testing.T) {
 		return strings.HasPrefix(l, "220 ")
 	}, 10*time.Second, 20*time.Millisecond, "a freed slot admits the next")
 }
+
+// TestOnReply: every answer to a recipient and to a message reaches
+// OnReply with its code (the serve command counts them as metrics).
+func TestOnReply(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	b := setup(t, func(s *email.Server) {
+		s.OnReply = func(stage string, code int) {
+			mu.Lock()
+			defer mu.Unlock()
+			got = append(got, fmt.Sprintf("%s %d", stage, code))
+		}
+	})
+	msg := message(t, attachment("a.pdf", "application/pdf", pdfFile(t, 1)))
+	c, text := send(t, b.addr, []string{b.inbox(b.a, docextract.Invoice)}, msg)
+	require.Equal(t, 250, c, text)
+	c, _ = send(t, b.addr, []string{"someone@elsewhere.example"}, msg)
+	require.Equal(t, 550, c)
+	c, _ = send(t, b.addr, []string{b.inbox(b.a, docextract.Invoice)}, message(t))
+	require.Equal(t, 554, c)
+	mu.Lock()
+	defer mu.Unlock()
+	require.Equal(t, []string{"rcpt 250", "data 250", "rcpt 550", "rcpt 250", "data 554"}, got)
+}
