@@ -141,7 +141,7 @@ type Server struct {
 	smtp *smtp.Server
 
 	mu      sync.Mutex
-	conns   map[net.Conn]bool // open connections: true while a message is in DATA
+	conns   map[net.Conn]bool // open connections: true from an accepted RCPT to the message's end
 	closing bool              // Shutdown began
 }
 
@@ -218,13 +218,16 @@ func (s *Server) Serve(ln net.Listener) error {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.init()
 	// Sessions between messages are closed at once (their senders have
-	// every reply they were owed); a message in DATA is finished, stored
-	// and answered, or cut at ctx's end unanswered.
+	// every reply they were owed); a message under way (a recipient
+	// accepted, DATA perhaps begun) is finished, stored and answered, or
+	// cut at ctx's end unanswered. The mark is set at the accepted RCPT,
+	// not when go-smtp calls Data: go-smtp sends its 354 before that call,
+	// so a sender could be mid-message while the session still looked idle.
 	s.mu.Lock()
 	s.closing = true
 	var idle []net.Conn
-	for c, inData := range s.conns {
-		if !inData {
+	for c, busy := range s.conns {
+		if !busy {
 			idle = append(idle, c)
 		}
 	}
@@ -296,12 +299,16 @@ type session struct {
 	rcpts []recipient
 }
 
-func (ss *session) Reset()        { ss.from, ss.rcpts = "", nil }
+func (ss *session) Reset() {
+	ss.from, ss.rcpts = "", nil
+	ss.inMessage(false)
+}
 func (ss *session) Logout() error { return nil }
 
-// inData records whether a message of the session is in DATA; Shutdown
-// closes the connections that are not.
-func (ss *session) inData(b bool) {
+// inMessage records whether the session has a message under way (from an
+// accepted RCPT until the message is answered or reset); Shutdown closes at
+// once the connections that have not.
+func (ss *session) inMessage(b bool) {
 	s := ss.srv
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -354,6 +361,9 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 // Rcpt answers RCPT TO (see rcpt) and reports the reply to OnReply.
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	err := ss.rcpt(to)
+	if err == nil {
+		ss.inMessage(true)
+	}
 	ss.srv.reply("rcpt", err)
 	return err
 }
@@ -422,8 +432,7 @@ func (ss *session) Data(r io.Reader) error {
 
 func (ss *session) data(r io.Reader) error {
 	s := ss.srv
-	ss.inData(true)
-	defer ss.inData(false)
+	defer ss.inMessage(false)
 	dr := &dataReader{r: r, conn: ss.conn.Conn(), idle: s.ReadTimeout, end: time.Now().Add(s.MaxDataTime)}
 	var atts []*attachment
 	defer func() {
