@@ -379,8 +379,11 @@ var stmtProducedLayouts = []prodLayout{
 }
 
 // stmtProducedBar is the share of fields of the produced statements that
-// must be read: the figure when the batch was first scored, as it came.
-const stmtProducedBar = 0.92
+// must be read. First scored as they came: 150 of 162 (92.6%; Commerzbank's
+// trailing "+" and DKB's title cells read as one word, "BuchungstagWert-
+// stellung", when drawn in one order and not another); every field after
+// the two general rules those misses called for.
+const stmtProducedBar = 0.97
 
 // TestStatementLayoutSuiteProduced scores the produced statements: each
 // bank with 9 transactions on one page, 60 over three pages and 320 over
