@@ -17,9 +17,9 @@ import (
 
 func init() {
 	register(command{
-		name: "train",
+		name:    "train",
 		summary: "train the receipt field ranker on the tune part of a receipt corpus (-receipts) and write its model",
-		run: runTrain,
+		run:     runTrain,
 	})
 }
 

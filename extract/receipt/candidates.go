@@ -141,13 +141,6 @@ func conf01(l line) float64 {
 	return math.Min(1, l.conf/100)
 }
 
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // candidates returns the candidates of each ranked field of a receipt's
 // lines with their features: every amount for the total, every date for
 // the date, the top lines and pairs of lines for the merchant; the rules'
