@@ -341,9 +341,9 @@ type row struct {
 	y0, y1  float64
 	allow   *decimal.Decimal // allowance (negative) or charge printed as a table row
 	ownDesc bool
-	colon   bool // text ending in ":": a section title when an item follows
+	colon   bool    // text ending in ":": a section title when an item follows
 	descX0  float64 // left edge of the description's first word (0: none)
-	decor   bool // "--- Food Products ---"
+	decor   bool    // "--- Food Products ---"
 }
 
 var reDecor = regexp.MustCompile(`^[\s\-=*_#~•·.]{2,}.*[^\s\-=*_#~•·.].*[\s\-=*_#~•·.]{2,}$|^[-=*_#~]{2,}\s`)
