@@ -583,8 +583,10 @@ func prodUKTwoPages(t testing.TB) invLayout {
 var invProducedLayouts = []func(testing.TB) invLayout{prodUSAgency, prodDEElektro, prodNLWebshop, prodSGTrading, prodFRConseil, prodUKTwoPages}
 
 // layoutProducedBar is the share of fields of the produced batch that
-// must be read: the figure when it was first scored, as it came.
-const layoutProducedBar = 0.87
+// must be read. First scored as it came: 64 of 73 (87.7%); then 68 after
+// general rules ("Net" as an amount column title; a section title is told
+// from a wrapped description line by its indent).
+const layoutProducedBar = 0.93
 
 // TestLayoutSuiteProduced scores the produced batch (go test -run
 // TestLayoutSuite -v runs it with the others).
