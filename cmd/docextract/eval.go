@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
@@ -16,7 +17,7 @@ import (
 func init() {
 	register(command{
 		name:    "eval",
-		summary: "score extraction against a corpus: e-invoices (XML as ground truth) or receipts (-receipts)",
+		summary: "score extraction against a corpus: e-invoices (XML as ground truth), receipts (-receipts) or any folder of documents with a truth JSON each (-truth)",
 		run:     runEval,
 	})
 }
@@ -27,8 +28,12 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	files := fs.String("files", "all", "which files the per-file table lists: all, tune, report or none (tune only while tuning rules)")
 	misses := fs.Bool("misses", false, "after the tables, list every text-path (receipts: box and OCR) miss with the value read and the truth (of the files -files lists)")
 	receipts := fs.String("receipts", "", "score receipts instead: a folder in the SROIE layout (key/, box/, img/) or of images each with a truth JSON beside it")
-	useOCR := fs.Bool("ocr", true, "receipts: also OCR the images (tesseract, about 2 s an image)")
-	ocrCache := fs.String("ocr-cache", "", "receipts: keep each image's OCR result in this folder and reuse it on later runs")
+	truthDir := fs.String("truth", "", "score the whole extractor instead on a folder of documents (PDF, JPEG, PNG) each with a truth JSON of the same name beside it, in the shape of extraction_data (README, \"Scoring your own documents\")")
+	typ := fs.String("type", "invoice", "-truth: the document type to extract as when a truth has no docType: "+docextract.TypeNames())
+	ignoreXML := fs.Bool("ignore-embedded", false, "-truth: ignore embedded e-invoice XML and read the printed text")
+	useOCR := fs.Bool("ocr", true, "receipts and -truth: OCR images and scanned pages (tesseract, about 2 s an image)")
+	ocrCache := fs.String("ocr-cache", "", "receipts and -truth: keep each tesseract run (receipts: each image's OCR result) in this folder and reuse it on later runs")
+	ranker := fs.String("ranker", "", "receipts: which fields the learned ranker decides: rules (none), model (merchant, date and total), or a comma-separated list of MerchantName, ReceiptDate, TotalGrossPrice; default: as extraction ships")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -43,8 +48,36 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	default:
 		return errUsage
 	}
+	if *truthDir != "" {
+		dt, ok := docextract.ParseDocType(*typ)
+		if !ok {
+			return fmt.Errorf("-type %q is not a document type (%s)", *typ, docextract.TypeNames())
+		}
+		return evalTruthDir(ctx, truthEval{dir: *truthDir, docType: dt, ignoreEmbedded: *ignoreXML, noOCR: !*useOCR,
+			cache: *ocrCache, show: show, misses: *misses}, stdout, stderr)
+	}
 	if *receipts != "" {
-		return evalReceipts(ctx, receiptEval{dir: *receipts, ocr: *useOCR, cache: *ocrCache, show: show, misses: *misses}, stdout, stderr)
+		o := receiptEval{dir: *receipts, ocr: *useOCR, cache: *ocrCache, show: show, misses: *misses}
+		if *ranker != "" {
+			o.rankerSet = true
+			o.ranker = map[string]bool{}
+			switch *ranker {
+			case "rules":
+			case "model":
+				o.ranker = map[string]bool{eval.FieldMerchantName: true, eval.FieldReceiptDate: true, eval.FieldTotalGrossPrice: true}
+			default:
+				for _, f := range strings.Split(*ranker, ",") {
+					switch f {
+					case eval.FieldMerchantName, eval.FieldReceiptDate, eval.FieldTotalGrossPrice:
+						o.ranker[f] = true
+					default:
+						fmt.Fprintf(stderr, "eval: -ranker: unknown field %q\n", f)
+						return errUsage
+					}
+				}
+			}
+		}
+		return evalReceipts(ctx, o, stdout, stderr)
 	}
 	cases, err := eval.LoadCorpus(*dir)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/shopspring/decimal"
 
@@ -500,7 +501,10 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 
 // headerOf recognises the table header line.
 func headerOf(l *line) *table {
-	cells := cellsOf(l.words, l.size)
+	var cells []cell
+	for _, c := range cellsOf(l.words, l.size) {
+		cells = append(cells, splitGlued(c)...)
+	}
 	t := &table{y: l.y1}
 	seen := map[colKind]bool{}
 	for _, c := range cells {
@@ -541,6 +545,43 @@ func headerOf(l *line) *table {
 type cell struct {
 	text   string
 	x0, x1 float64
+}
+
+// splitGlued splits a header cell that is no column title into titles
+// printed without a gap between them, which a PDF reader returns as one
+// word ("BuchungstagWertstellung"): at each lower-to-upper case change,
+// when every part is a title. The parts' edges are shared out by length.
+func splitGlued(c cell) []cell {
+	if classifyHeader(c.text) != 0 {
+		return []cell{c}
+	}
+	rs := []rune(c.text)
+	var parts []string
+	start := 0
+	for i := 1; i < len(rs); i++ {
+		if unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i]) {
+			parts = append(parts, string(rs[start:i]))
+			start = i
+		}
+	}
+	if len(parts) == 0 {
+		return []cell{c}
+	}
+	parts = append(parts, string(rs[start:]))
+	for _, p := range parts {
+		if classifyHeader(p) == 0 {
+			return []cell{c}
+		}
+	}
+	out := make([]cell, 0, len(parts))
+	per := (c.x1 - c.x0) / float64(len(rs))
+	x := c.x0
+	for _, p := range parts {
+		w := per * float64(len([]rune(p)))
+		out = append(out, cell{text: p, x0: x, x1: x + w})
+		x += w
+	}
+	return out
 }
 
 // cellsOf joins words separated by less than a wide gap.

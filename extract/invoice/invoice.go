@@ -75,6 +75,9 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 		out.Taxes = append(out.Taxes, docextract.TaxBreakdown{
 			TaxRate: amount(&r.rate), TaxableAmount: amount(&r.base), TaxAmount: amount(&r.tax)})
 	}
+	if t.allowance == nil && ex.allowance == nil {
+		t.allowance = d.totalsAllowance(items, t.net)
+	}
 	if t.lineTotal != nil || t.prepaid != nil || t.allowance != nil || t.charge != nil {
 		out.Extra = &docextract.InvoiceDetails{
 			LineTotal: amount(t.lineTotal), PrepaidAmount: amount(t.prepaid),

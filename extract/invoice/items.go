@@ -341,8 +341,9 @@ type row struct {
 	y0, y1  float64
 	allow   *decimal.Decimal // allowance (negative) or charge printed as a table row
 	ownDesc bool
-	colon   bool // text ending in ":": a section title when an item follows
-	decor   bool // "--- Food Products ---"
+	colon   bool    // text ending in ":": a section title when an item follows
+	descX0  float64 // left edge of the description's first word (0: none)
+	decor   bool    // "--- Food Products ---"
 }
 
 var reDecor = regexp.MustCompile(`^[\s\-=*_#~•·.]{2,}.*[^\s\-=*_#~•·.].*[\s\-=*_#~•·.]{2,}$|^[-=*_#~]{2,}\s`)
@@ -558,6 +559,14 @@ func (d *doc) readRow(b *band, li int) row {
 		}
 	}
 	r.desc = strings.TrimSpace(strings.Join(desc, " "))
+	if len(desc) > 0 {
+		for wi, w := range l.words {
+			if w == desc[0] && !used[wi] {
+				r.descX0 = l.Words[wi].X0
+				break
+			}
+		}
+	}
 	r.other = strings.Join(other, " ")
 	r.unit = strings.Join(unit, " ")
 	anchor := textparse.ColAmount
@@ -883,19 +892,21 @@ func pctIn(l *line) bool {
 	return false
 }
 
+// acc is an item being assembled from its rows.
+type acc struct {
+	r      row
+	desc   []string
+	pos    string
+	bottom float64
+	closed bool
+}
+
 // assemble turns classified rows into items: text rows join the nearest
 // item (the one above when it has its own description and is close, else
 // the one below that has none), subtotals equal to the items since the last
 // subtotal are dropped.
 func (d *doc) assemble(b *band, rows []row) tableResult {
 	var res tableResult
-	type acc struct {
-		r      row
-		desc   []string
-		pos    string
-		bottom float64
-		closed bool
-	}
 	var its []*acc
 	var pending []string
 	pendingY, pendingPos := 0.0, ""
@@ -967,6 +978,15 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 				prev = its[len(its)-1]
 			}
 			next := nextItem(i)
+			if d.sectionTitle(r, prev, next, b.h) {
+				// "Design" over the items it introduces, set apart
+				// by its indent from the descriptions around it.
+				if prev != nil {
+					prev.closed = true
+				}
+				pending, pendingPos = nil, ""
+				continue
+			}
 			dPrev, dNext := math.Inf(1), math.Inf(1)
 			if prev != nil {
 				dPrev = r.y0 - prev.bottom
@@ -1044,6 +1064,27 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 	}
 	res.items = out
 	return res
+}
+
+// sectionTitle reports whether text row r is a section title over the
+// item below rather than a line of the description above or below: a
+// short line of words (no amount, no code) followed by an item with its
+// own description, starting at least half a line height left or right of
+// where that item's description starts, and of where the description of
+// the item above starts. A wrapped description line starts where its
+// description does.
+func (d *doc) sectionTitle(r *row, prev *acc, next *row, h float64) bool {
+	if next == nil || !next.ownDesc || r.descX0 == 0 || next.descX0 == 0 || r.other != "" || len(r.vals) > 0 {
+		return false
+	}
+	if n := len(strings.Fields(r.desc)); n == 0 || n > 6 || !descLine(r.desc) {
+		return false
+	}
+	off := func(x float64) bool { return math.Abs(r.descX0-x) > 0.5*h }
+	if !off(next.descX0) {
+		return false
+	}
+	return prev == nil || prev.r.descX0 == 0 || off(prev.r.descX0)
 }
 
 func ptr(v decimal.Decimal) *decimal.Decimal { return &v }

@@ -393,4 +393,5 @@ func modifier(toks []string, f textparse.Field) (textparse.Field, int) {
 // prefixWords may precede a label in its cell: "zzgl. 19 % USt.", "plus
 // VAT", "dont TVA", "davon MwSt.".
 var prefixWords = map[string]bool{"zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
+	"inclusief": true, "inklusive": true, "inclusive": true, "waarvan": true, "einschl": true,
 	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}

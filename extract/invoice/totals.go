@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/textparse"
 	"github.com/shopspring/decimal"
 )
@@ -281,4 +282,44 @@ func (d *doc) closeTo(sp valueSpan, a amt) bool {
 		n++
 	}
 	return n <= 3
+}
+
+// totalsAllowance finds a document-level discount printed among the
+// totals ("Discount (5%) -$201.63", "Remise 10 % -432,00 EUR"): a line
+// after the last item line that opens with a discount word and holds an
+// amount v with sum of line totals - |v| = net. Without that arithmetic
+// the line is not taken: a "Rabatt" in a note or payment term is no
+// allowance.
+func (d *doc) totalsAllowance(items []docextract.LineItem, net *decimal.Decimal) *decimal.Decimal {
+	if net == nil || len(items) == 0 {
+		return nil
+	}
+	var sum decimal.Decimal
+	for _, it := range items {
+		if it.ProductTotalPrice == nil {
+			return nil
+		}
+		sum = sum.Add(it.ProductTotalPrice.Decimal)
+	}
+	if !sum.GreaterThan(*net) {
+		return nil
+	}
+	last := -1
+	for li := range d.lines {
+		if d.itemLine[li] {
+			last = li
+		}
+	}
+	for li := last + 1; li >= 0 && li < len(d.lines); li++ {
+		l := &d.lines[li]
+		if len(l.toks) == 0 || !allowWords[l.toks[0]] {
+			continue
+		}
+		for _, a := range d.amounts(l, 1, len(l.words)) {
+			if v := a.v.Abs(); sum.Sub(v).Equal(*net) {
+				return &v
+			}
+		}
+	}
+	return nil
 }

@@ -85,8 +85,12 @@ func ParseAmountSep(s string, decimalSep byte) (Money, error) {
 			break
 		}
 	}
+	// "1.234,56-" and "1.234,56+": the sign after the number, as
+	// Commerzbank and others print debits and credits.
 	if r, n := utf8.DecodeLastRuneInString(s); isMinus(r) {
 		neg = !neg
+		s = strings.TrimSpace(s[:len(s)-n])
+	} else if r == '+' && len(s) > n {
 		s = strings.TrimSpace(s[:len(s)-n])
 	}
 	if m.Currency == "" {

@@ -200,7 +200,7 @@ func init() {
 		"gesamtpreis|gesamt|betrag|nettobetrag|nettowert|summe|gesamtbetrag|"+
 		"montant|montant ht|total ht|bedrag|totaal|importe|total linea|importo|totale|"+
 		"charge|charges|ext price|extended price|extension|extended|prix total|total price|totaalprijs|regeltotaal|importe total|"+
-		"positionsbetrag|zeilensumme|amount gbp|amount eur|amount usd")
+		"positionsbetrag|zeilensumme|amount gbp|amount eur|amount usd|net|nett|net value|net total|netto")
 	c(ColVATRate, 1, "vat|vat %|vat rate|tax|tax %|tax rate|mwst|mwst %|ust|ust %|steuersatz|steuer|tva|taux tva|btw|btw %|iva|iva %")
 	c(ColOther, 1, "discount|rabatt|remise|korting|descuento|sconto|reference|referenzen|ref|sku|code|art nr|artikelnummer|gtin|ean|date|"+
 		"item code|product code|article code|artikelcode|artnr|artikel nr|code article|codigo|codice|part no|part number|artikelnr")

@@ -1,0 +1,115 @@
+package testdocs
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/go-pdf/fpdf"
+)
+
+// Produced draws a PDF the way report generators and banks' print
+// systems write them, not the way a person would: every word is its own
+// text object, a page's objects are written in a shuffled order (no
+// reading order in the content stream), the cells of one row sit on
+// baselines up to 2 pt apart and right-aligned cells end at edges that
+// wander by up to 0.8 pt. A reader that leans on content order, exact
+// baselines or exact column edges fails on it as it does on real files.
+type Produced struct {
+	pdf  *fpdf.Fpdf
+	tr   func(string) string
+	r    *rand.Rand
+	size float64
+	bold bool
+	ops  []producedOp
+	page int
+}
+
+// producedOp is one text object: a word at a baseline.
+type producedOp struct {
+	x, base, size float64
+	bold          bool
+	s             string
+}
+
+// NewProduced starts an empty A4 document; seed fixes the jitter and the
+// order, so the same calls give the same bytes.
+func NewProduced(seed uint64) *Produced {
+	p := fpdf.New("P", "pt", "A4", "")
+	p.SetCreationDate(time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+	p.SetModificationDate(time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+	p.SetAutoPageBreak(false, 0)
+	return &Produced{pdf: p, tr: p.UnicodeTranslatorFromDescriptor(""), r: rand.New(rand.NewPCG(seed, 0x9a6e)), size: 9}
+}
+
+// Font sets the font of the next cells: Helvetica, bold or regular.
+func (c *Produced) Font(bold bool, size float64) { c.bold, c.size = bold, size }
+
+// Page is the number of the current page, from 1.
+func (c *Produced) Page() int { return c.page }
+
+// Width is the width of s in the current font.
+func (c *Produced) Width(s string) float64 {
+	c.setFont(c.bold, c.size)
+	return c.pdf.GetStringWidth(c.tr(s))
+}
+
+func (c *Produced) setFont(bold bool, size float64) {
+	style := ""
+	if bold {
+		style = "B"
+	}
+	c.pdf.SetFont("Helvetica", style, size)
+}
+
+// Text draws the cell s with its top at top: one baseline for the cell,
+// jittered by up to 1 pt either way, one text object per word.
+func (c *Produced) Text(x, top float64, s string) {
+	base := top + c.size*0.8 + (c.r.Float64()*2 - 1)
+	off := 0
+	for _, f := range strings.Fields(s) {
+		i := strings.Index(s[off:], f) + off
+		c.ops = append(c.ops, producedOp{x: x + c.Width(s[:i]), base: base, size: c.size, bold: c.bold, s: f})
+		off = i + len(f)
+	}
+}
+
+// Right right-aligns the cell s at xr, give or take 0.8 pt.
+func (c *Produced) Right(xr, top float64, s string) {
+	c.Text(xr+(c.r.Float64()*2-1)*0.8-c.Width(s), top, s)
+}
+
+// Line draws a horizontal rule at y.
+func (c *Produced) Line(x0, x1, y float64) { c.pdf.Line(x0, y, x1, y) }
+
+// flush writes the page's text objects in a shuffled order.
+func (c *Produced) flush() {
+	c.r.Shuffle(len(c.ops), func(i, j int) { c.ops[i], c.ops[j] = c.ops[j], c.ops[i] })
+	for _, o := range c.ops {
+		c.setFont(o.bold, o.size)
+		c.pdf.Text(o.x, o.base, c.tr(o.s))
+	}
+	c.ops = c.ops[:0]
+}
+
+// AddPage finishes the current page, if any, and starts the next.
+func (c *Produced) AddPage() {
+	if c.page > 0 {
+		c.flush()
+	}
+	c.pdf.AddPage()
+	c.page++
+	c.Font(false, 9)
+}
+
+// Bytes finishes the document and returns the PDF.
+func (c *Produced) Bytes() ([]byte, error) {
+	c.flush()
+	var b bytes.Buffer
+	if err := c.pdf.Output(&b); err != nil {
+		return nil, fmt.Errorf("testdocs: render PDF: %w", err)
+	}
+	return b.Bytes(), nil
+}
