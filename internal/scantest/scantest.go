@@ -35,9 +35,9 @@ func CacheDir() string {
 
 // Reader reads scanned documents.
 type Reader struct {
-	x   *extract.Extractor
-	pdf *pdfium.Engine
-	tes *ocr.Tesseract
+	x    *extract.Extractor
+	pdf  *pdfium.Engine
+	tes  *ocr.Tesseract
 	cpu0 time.Duration
 }
 
