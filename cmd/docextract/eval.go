@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
@@ -32,6 +33,7 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	ignoreXML := fs.Bool("ignore-embedded", false, "-truth: ignore embedded e-invoice XML and read the printed text")
 	useOCR := fs.Bool("ocr", true, "receipts and -truth: OCR images and scanned pages (tesseract, about 2 s an image)")
 	ocrCache := fs.String("ocr-cache", "", "receipts and -truth: keep each tesseract run (receipts: each image's OCR result) in this folder and reuse it on later runs")
+	ranker := fs.String("ranker", "", "receipts: which fields the learned ranker decides: rules (none), model (merchant, date and total), or a comma-separated list of MerchantName, ReceiptDate, TotalGrossPrice; default: as extraction ships")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -55,7 +57,27 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			cache: *ocrCache, show: show, misses: *misses}, stdout, stderr)
 	}
 	if *receipts != "" {
-		return evalReceipts(ctx, receiptEval{dir: *receipts, ocr: *useOCR, cache: *ocrCache, show: show, misses: *misses}, stdout, stderr)
+		o := receiptEval{dir: *receipts, ocr: *useOCR, cache: *ocrCache, show: show, misses: *misses}
+		if *ranker != "" {
+			o.rankerSet = true
+			o.ranker = map[string]bool{}
+			switch *ranker {
+			case "rules":
+			case "model":
+				o.ranker = map[string]bool{eval.FieldMerchantName: true, eval.FieldReceiptDate: true, eval.FieldTotalGrossPrice: true}
+			default:
+				for _, f := range strings.Split(*ranker, ",") {
+					switch f {
+					case eval.FieldMerchantName, eval.FieldReceiptDate, eval.FieldTotalGrossPrice:
+						o.ranker[f] = true
+					default:
+						fmt.Fprintf(stderr, "eval: -ranker: unknown field %q\n", f)
+						return errUsage
+					}
+				}
+			}
+		}
+		return evalReceipts(ctx, o, stdout, stderr)
 	}
 	cases, err := eval.LoadCorpus(*dir)
 	if err != nil {

@@ -21,6 +21,10 @@ type receiptEval struct {
 	cache  string
 	show   func(string) bool
 	misses bool
+	// ranker: the fields the learned ranker decides (nil: the rules
+	// alone); unset: as extraction ships
+	ranker    map[string]bool
+	rankerSet bool
 }
 
 // evalReceipts scores receipt extraction on the ground-truth text lines
@@ -57,7 +61,7 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 			if err != nil {
 				rep.AddError(eval.PathBox, c.Name, err, c.Truth)
 			} else {
-				rep.Add(eval.PathBox, c.Name, eval.FieldsFromReceipt(receipt.Extract([]layout.Page{p})), c.Truth)
+				rep.Add(eval.PathBox, c.Name, o.extract(p), c.Truth)
 			}
 		}
 		if c.Image == "" || eng == nil {
@@ -78,7 +82,7 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 			cpu += eng.TesseractCPU() - cpu0
 			ocred++
 		}
-		rep.Add(eval.PathOCR, c.Name, eval.FieldsFromReceipt(receipt.Extract([]layout.Page{p})), c.Truth)
+		rep.Add(eval.PathOCR, c.Name, o.extract(p), c.Truth)
 	}
 	if ocred > 0 {
 		fmt.Fprintf(stderr, "OCR: %d images in %v, %v per image; tesseract CPU %v per image (runs served by the cache count what they cost when made)\n",
@@ -99,4 +103,12 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 		}
 	}
 	return nil
+}
+
+func (o receiptEval) extract(p layout.Page) map[string]string {
+	if !o.rankerSet {
+		return eval.FieldsFromReceipt(receipt.Extract([]layout.Page{p}))
+	}
+	d, _ := receipt.ExtractRanked([]layout.Page{p}, o.ranker)
+	return eval.FieldsFromReceipt(d)
 }

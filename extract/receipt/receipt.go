@@ -19,6 +19,8 @@ type line struct {
 	amts []amount // amounts with two decimals, left to right
 	conf float64  // mean word confidence
 	h    float64  // median word height
+	// the line's box
+	x0, y0, x1, y1 float64
 }
 
 type amount struct {
@@ -39,6 +41,18 @@ func Extract(pages []layout.Page) *docextract.ReceiptData {
 // "lineItems" to a confidence in 0..1 built from the evidence behind the
 // value (see Scores). Null fields have no entry.
 func ExtractScored(pages []layout.Page) (*docextract.ReceiptData, map[string]float64) {
+	return extractScored(pages, useModel)
+}
+
+// ExtractRanked is ExtractScored with the learned ranker deciding exactly
+// the fields named in use ("MerchantName", "ReceiptDate",
+// "TotalGrossPrice"; nil: the rules alone), for comparing the two
+// (`docextract eval -ranker`).
+func ExtractRanked(pages []layout.Page, use map[string]bool) (*docextract.ReceiptData, map[string]float64) {
+	return extractScored(pages, use)
+}
+
+func extractScored(pages []layout.Page, use map[string]bool) (*docextract.ReceiptData, map[string]float64) {
 	d := &docextract.ReceiptData{DocType: string(docextract.Receipt), LineItems: []docextract.LineItem{}}
 	conf := map[string]float64{}
 	var lines []line
@@ -54,14 +68,50 @@ func ExtractScored(pages []layout.Page) (*docextract.ReceiptData, map[string]flo
 	var nameEnd int
 	var nameConf, dateConf, totalConf float64
 	g.MerchantName, nameEnd, nameConf = merchant(lines)
-	if g.MerchantName != nil {
-		g.MerchantAddress = address(lines, nameEnd)
-	}
 	g.ReceiptDate, dateConf = date(lines)
 	g.ReceiptTime = timeOf(lines)
 	g.ReceiptNumber = receiptNumber(lines)
 	g.Currency = currency(lines)
 	total, totalLine, totalConf := total(lines)
+	modelTotal := false
+	if m := model(); m != nil && (use[fieldMerchant] || use[fieldDate] || use[fieldTotal]) {
+		// The learned ranker decides the fields it beats the rules on
+		// (useModel), with the rules' choice as one of its features.
+		r := ruleChoice(lines, g.MerchantName, nameEnd, g.ReceiptDate, total, totalLine)
+		cands := candidates(lines, r)
+		pick := func(field string) (Candidate, float64, bool) {
+			f := m.Fields[field]
+			if !use[field] || f == nil {
+				return Candidate{}, 0, false
+			}
+			cs := cands[field]
+			feats := make([][]float64, len(cs))
+			for i, c := range cs {
+				feats[i] = c.Feats
+			}
+			i, p := f.Best(feats)
+			if i < 0 {
+				return Candidate{}, 0, false
+			}
+			return cs[i], p, true
+		}
+		if c, p, ok := pick(fieldMerchant); ok {
+			g.MerchantName, nameConf = docextract.Str(c.Value), p
+			if c.line >= 0 {
+				nameEnd = c.end
+			}
+		}
+		if c, p, ok := pick(fieldDate); ok {
+			g.ReceiptDate, dateConf = docextract.Str(c.Value), p
+		}
+		if c, p, ok := pick(fieldTotal); ok && c.amt != nil {
+			total, totalLine, totalConf = amountPtr(*c.amt), c.line, p
+			modelTotal = true
+		}
+	}
+	if g.MerchantName != nil {
+		g.MerchantAddress = address(lines, nameEnd)
+	}
 	g.TotalGrossPrice = total
 	g.TotalTaxAmount = tax(lines, total)
 	g.PaymentMethod = payment(lines)
@@ -70,13 +120,11 @@ func ExtractScored(pages []layout.Page) (*docextract.ReceiptData, map[string]flo
 	// The items adding up to the total confirm both.
 	itemsConf := evItemsLoose
 	if total != nil && len(d.LineItems) > 0 {
-		sum := decimal.Zero
-		for _, it := range d.LineItems {
-			sum = sum.Add(it.ProductTotalPrice.Dec())
-		}
-		if sum.Equal(total.Dec()) {
+		if itemsSum(d.LineItems).Equal(total.Dec()) {
 			itemsConf = evItemsSum
-			totalConf = max(totalConf, evTotalPaid*pageConf(lines))
+			if !modelTotal {
+				totalConf = max(totalConf, evTotalPaid*pageConf(lines))
+			}
 		}
 	}
 	put := func(name string, set bool, v float64) {
@@ -107,7 +155,8 @@ var (
 
 func newLine(l layout.Line) line {
 	text := fixCompanyForm(splitAmountRE.ReplaceAllString(l.Text(), "$1$2$3"))
-	ln := line{text: text, fold: foldLabels(textparse.Fold(text)), toks: strings.Fields(text), h: l.H()}
+	ln := line{text: text, fold: foldLabels(textparse.Fold(text)), toks: strings.Fields(text), h: l.H(),
+		x0: l.X0, y0: l.Y0, x1: l.X1, y1: l.Y1}
 	var sum float64
 	for _, w := range l.Words {
 		sum += w.Conf
@@ -202,6 +251,14 @@ func letters(s string) (n, upper, lower int) {
 		}
 	}
 	return
+}
+
+func itemsSum(its []docextract.LineItem) decimal.Decimal {
+	sum := decimal.Zero
+	for _, it := range its {
+		sum = sum.Add(it.ProductTotalPrice.Dec())
+	}
+	return sum
 }
 
 func amountPtr(v decimal.Decimal) *docextract.Amount { return docextract.NewAmount(v) }
