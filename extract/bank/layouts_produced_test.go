@@ -371,11 +371,14 @@ var deMonths = []string{"Januar", "Februar", "März", "April", "Mai", "Juni", "J
 type prodLayout struct {
 	name string
 	draw func(*testdocs.Produced, stmt, int)
+	// prep, when set, changes the generated statement before it is drawn
+	// (and scored).
+	prep func(stmt) stmt
 }
 
 var stmtProducedLayouts = []prodLayout{
-	{"sparkasse", prodSparkasse}, {"postbank", prodPostbank}, {"commerzbank", prodCommerzbank},
-	{"dkb", prodDKB}, {"ing-de", prodINGDE}, {"volksbank", prodVolksbank},
+	{"sparkasse", prodSparkasse, nil}, {"postbank", prodPostbank, nil}, {"commerzbank", prodCommerzbank, nil},
+	{"dkb", prodDKB, nil}, {"ing-de", prodINGDE, nil}, {"volksbank", prodVolksbank, nil},
 }
 
 // stmtProducedBar is the share of fields of the produced statements that
@@ -385,6 +388,10 @@ var stmtProducedLayouts = []prodLayout{
 // the two general rules those misses called for.
 const stmtProducedBar = 0.97
 
+// stmtProduced2Bar is the share of fields of the second produced batch
+// that must be read: the figure when it was first scored, as it came.
+const stmtProduced2Bar = 0.76
+
 // TestStatementLayoutSuiteProduced scores the produced statements: each
 // bank with 9 transactions on one page, 60 over three pages and 320 over
 // about fifteen. The table is logged (-v).
@@ -392,13 +399,33 @@ func TestStatementLayoutSuiteProduced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
+	share, report := scoreProduced(t, stmtProducedLayouts)
+	t.Logf("produced part\n%s", report)
+	require.GreaterOrEqual(t, share, stmtProducedBar, "share of fields read, produced part")
+}
+
+// TestStatementLayoutSuiteProduced2 scores the second produced batch
+// (layouts_produced2_test.go) the same way.
+func TestStatementLayoutSuiteProduced2(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	share, report := scoreProduced(t, stmtProduced2Layouts)
+	t.Logf("second produced part\n%s", report)
+	require.GreaterOrEqual(t, share, stmtProduced2Bar, "share of fields read, second produced part")
+}
+
+func scoreProduced(t *testing.T, layouts []prodLayout) (float64, string) {
 	e := engine(t)
 	perField := map[string][2]int{}
 	okFields, allFields, okStmts, nStmts := 0, 0, 0, 0
 	var report []string
-	for _, l := range stmtProducedLayouts {
+	for _, l := range layouts {
 		for k, n := range []int{9, 60, 320} {
 			s := newStmt(uint64(300+k), n, "DE")
+			if l.prep != nil {
+				s = l.prep(s)
+			}
 			c := testdocs.NewProduced(uint64(k))
 			l.draw(c, s, 40)
 			data, err := c.Bytes()
@@ -427,7 +454,7 @@ func TestStatementLayoutSuiteProduced(t *testing.T) {
 					misses[i] = m[:240] + "…"
 				}
 			}
-			report = append(report, fmt.Sprintf("%-12s %3d txns %2d pages %d/%d  %s", l.name, n, len(pages), nOK, len(res), strings.Join(misses, "; ")))
+			report = append(report, fmt.Sprintf("%-20s %3d txns %2d pages %d/%d  %s", l.name, n, len(pages), nOK, len(res), strings.Join(misses, "; ")))
 		}
 	}
 	var fields []string
@@ -440,6 +467,5 @@ func TestStatementLayoutSuiteProduced(t *testing.T) {
 	}
 	share := float64(okFields) / float64(allFields)
 	report = append(report, fmt.Sprintf("statements all right %d/%d, fields %d/%d (%.1f%%)", okStmts, nStmts, okFields, allFields, 100*share))
-	t.Logf("produced part\n%s", strings.Join(report, "\n"))
-	require.GreaterOrEqual(t, share, stmtProducedBar, "share of fields read, produced part")
+	return share, strings.Join(report, "\n")
 }

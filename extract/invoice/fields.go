@@ -244,6 +244,9 @@ var titleStems = []string{"rechnung", "invoice", "factur", "fattur", "factuur", 
 func (d *doc) titleNumbers() (nums, dates []cand) {
 	for li := range d.lines {
 		l := &d.lines[li]
+		if c, ok := d.numberUnderTitle(li); ok {
+			nums = append(nums, c)
+		}
 		for _, m := range l.labels {
 			if m.Field != textparse.FieldInvoiceNumber || m.Strength >= 1 || l.isLabel(m) {
 				continue
@@ -283,6 +286,61 @@ func (d *doc) titleNumbers() (nums, dates []cand) {
 		}
 	}
 	return nums, dates
+}
+
+// numberMarks are the words that say "number" on their own.
+var numberMarks = map[string]bool{"n°": true, "nº": true, "no": true, "no.": true, "nr": true, "nr.": true, "#": true, "num": true, "num.": true, "n.": true}
+
+// numberUnderTitle reads "FACTURE" over "N° 2014-042": a title word alone
+// in its cell, and on the next line, under it and close, a number mark
+// and an id (the title's "N°" continued on a second line).
+func (d *doc) numberUnderTitle(li int) (cand, bool) {
+	l := &d.lines[li]
+	for j := li + 1; j < len(d.lines) && d.lines[j].pg == l.pg && d.lines[j].Y0-l.Y1 <= 1.5*l.h; j++ {
+		if c, ok := d.numberLineUnder(l, &d.lines[j]); ok {
+			return c, true
+		}
+	}
+	return cand{}, false
+}
+
+func (d *doc) numberLineUnder(l, n *line) (cand, bool) {
+	// the number mark may open a cell of its own line: "12 boulevard
+	// Haussmann" left, "N° 2014-042" right
+	k0 := -1
+	for k, w := range n.words {
+		if numberMarks[strings.ToLower(w)] && (k == 0 || n.cellOf[k] != n.cellOf[k-1]) && k+1 < len(n.words) {
+			k0 = k
+			break
+		}
+	}
+	if k0 < 0 {
+		return cand{}, false
+	}
+	for _, m := range l.labels {
+		if m.Field != textparse.FieldTitle || m.End-m.Start != 1 {
+			continue
+		}
+		w := l.Words[l.wordOf[m.Start]]
+		c := l.cellOf[l.wordOf[m.Start]]
+		alone := true
+		for k := range l.words {
+			if l.cellOf[k] == c && k != l.wordOf[m.Start] {
+				alone = false
+			}
+		}
+		if !alone || layout.OverlapX(w.X0, w.X1, n.Words[k0].X0, n.Words[k0+1].X1) <= 0 {
+			continue
+		}
+		if id, ok := d.idToken(n.words[k0+1]); ok && hasDigit(id) {
+			sc := 0.9 + 0.1*(1-d.relY(l.idx))
+			if l.pg == 0 {
+				sc += 0.1
+			}
+			return cand{score: sc, line: n.idx, s: id}, true
+		}
+	}
+	return cand{}, false
 }
 
 // placeDates finds the date of a letter line "München, den 01.11.2024",
@@ -326,8 +384,10 @@ func (d *doc) dateCands(f textparse.Field) []cand {
 				}
 				continue
 			}
-			// the date must come first in its span (allow connector words)
-			if ds[0].Start > 2 {
+			// the date must come first in its span (allow connector words,
+			// or "Zahlbar ohne Abzug bis zum 17.08.2014": a few words
+			// without digits ending in a due connector)
+			if ds[0].Start > 2 && !(f == textparse.FieldDueDate && dueClause(sp.l.words[sp.from:sp.from+ds[0].Start])) {
 				continue
 			}
 			sc := m.Strength
@@ -369,6 +429,21 @@ func (d *doc) dueOnDates() []cand {
 		}
 	})
 	return out
+}
+
+// dueClause reports whether the words between a due label and its date
+// are a short clause ending in a due connector: "ohne Abzug bis zum",
+// "net within terms by".
+func dueClause(ws []string) bool {
+	if len(ws) == 0 || len(ws) > 5 || !dueConnectors[strings.ToLower(strings.Trim(ws[len(ws)-1], ":,"))] {
+		return false
+	}
+	for _, w := range ws {
+		if hasDigit(w) {
+			return false
+		}
+	}
+	return true
 }
 
 var dueConnectors = map[string]bool{"on": true, "by": true, "before": true, "bis": true, "am": true, "bis zum": true, "zum": true,

@@ -83,6 +83,11 @@ func ParseDate(s string, order DateOrder) (string, bool) {
 	s = strings.TrimSpace(s)
 	s = strings.TrimRight(s, ",;:)")
 	s = strings.TrimLeft(s, "(")
+	// "bis zum 17.08.2014.": the full stop that ends a sentence after the
+	// year.
+	if n := len(s); n >= 5 && s[n-1] == '.' && allDigits(s[n-5:n-1]) {
+		s = s[:n-1]
+	}
 	if len(s) < 6 || len(s) > 48 {
 		return "", false
 	}
@@ -408,4 +413,13 @@ func DateInPeriod(month, day int, start, end string) (string, bool) {
 		}
 	}
 	return best, best != ""
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
