@@ -33,6 +33,7 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	ignoreXML := fs.Bool("ignore-embedded", false, "-truth: ignore embedded e-invoice XML and read the printed text")
 	useOCR := fs.Bool("ocr", true, "receipts and -truth: OCR images and scanned pages (tesseract, about 2 s an image)")
 	ocrCache := fs.String("ocr-cache", "", "receipts and -truth: keep each tesseract run (receipts: each image's OCR result) in this folder and reuse it on later runs")
+	confBands := fs.Bool("confidence", false, "receipts: after the tables, count right/read values of total, merchant and date per confidence band, path and part")
 	ranker := fs.String("ranker", "", "receipts: which fields the learned ranker decides: rules (none), model (merchant, date and total), or a comma-separated list of MerchantName, ReceiptDate, TotalGrossPrice; default: as extraction ships")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
@@ -57,7 +58,7 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			cache: *ocrCache, show: show, misses: *misses}, stdout, stderr)
 	}
 	if *receipts != "" {
-		o := receiptEval{dir: *receipts, ocr: *useOCR, cache: *ocrCache, show: show, misses: *misses}
+		o := receiptEval{dir: *receipts, ocr: *useOCR, cache: *ocrCache, show: show, misses: *misses, confidence: *confBands}
 		if *ranker != "" {
 			o.rankerSet = true
 			o.ranker = map[string]bool{}

@@ -21,6 +21,8 @@ type receiptEval struct {
 	cache  string
 	show   func(string) bool
 	misses bool
+	// confidence: print how the confidences split right from wrong
+	confidence bool
 	// ranker: the fields the learned ranker decides (nil: the rules
 	// alone); unset: as extraction ships
 	ranker    map[string]bool
@@ -53,6 +55,7 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 		}
 	}
 	rep := eval.Report{Part: eval.Part, ShowFile: o.show, Fields: eval.ReceiptFields}
+	bands := confBands{}
 	var ocrTime, cpu time.Duration
 	ocred := 0
 	for _, c := range cases {
@@ -61,7 +64,9 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 			if err != nil {
 				rep.AddError(eval.PathBox, c.Name, err, c.Truth)
 			} else {
-				rep.Add(eval.PathBox, c.Name, o.extract(p), c.Truth)
+				got, conf := o.extract(p)
+				rep.Add(eval.PathBox, c.Name, got, c.Truth)
+				bands.add(eval.PathBox, c.Name, got, conf, c.Truth)
 			}
 		}
 		if c.Image == "" || eng == nil {
@@ -82,7 +87,9 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 			cpu += eng.TesseractCPU() - cpu0
 			ocred++
 		}
-		rep.Add(eval.PathOCR, c.Name, o.extract(p), c.Truth)
+		got, conf := o.extract(p)
+		rep.Add(eval.PathOCR, c.Name, got, c.Truth)
+		bands.add(eval.PathOCR, c.Name, got, conf, c.Truth)
 	}
 	if ocred > 0 {
 		fmt.Fprintf(stderr, "OCR: %d images in %v, %v per image; tesseract CPU %v per image (runs served by the cache count what they cost when made)\n",
@@ -90,6 +97,9 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 	}
 	if err := rep.Print(stdout); err != nil {
 		return err
+	}
+	if o.confidence {
+		bands.print(stdout)
 	}
 	if o.misses {
 		for _, path := range rep.Paths() {
@@ -105,10 +115,73 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 	return nil
 }
 
-func (o receiptEval) extract(p layout.Page) map[string]string {
+func (o receiptEval) extract(p layout.Page) (map[string]string, map[string]float64) {
 	if !o.rankerSet {
-		return eval.FieldsFromReceipt(receipt.Extract([]layout.Page{p}))
+		d, conf := receipt.ExtractScored([]layout.Page{p})
+		return eval.FieldsFromReceipt(d), conf
 	}
-	d, _ := receipt.ExtractRanked([]layout.Page{p}, o.ranker)
-	return eval.FieldsFromReceipt(d)
+	d, conf := receipt.ExtractRanked([]layout.Page{p}, o.ranker)
+	return eval.FieldsFromReceipt(d), conf
+}
+
+// confBands counts, per path, part, field and confidence band, the values
+// read and the right ones.
+type confBands map[[3]string]*[len(confBandNames)][2]int
+
+var confBandNames = [...]string{"under 0.5", "0.5-0.7", "0.7-0.8", "0.8-0.9", "0.9 and over"}
+
+func (b confBands) add(path, name string, got map[string]string, conf map[string]float64, truth map[string]string) {
+	for _, f := range []string{eval.FieldTotalGrossPrice, eval.FieldMerchantName, eval.FieldReceiptDate} {
+		want, ok := truth[f]
+		if !ok || got[f] == "" {
+			continue
+		}
+		c := conf[f]
+		i := 0
+		switch {
+		case c >= 0.9:
+			i = 4
+		case c >= 0.8:
+			i = 3
+		case c >= 0.7:
+			i = 2
+		case c >= 0.5:
+			i = 1
+		}
+		k := [3]string{path, eval.Part(name), f}
+		if b[k] == nil {
+			b[k] = new([len(confBandNames)][2]int)
+		}
+		b[k][i][1]++
+		if eval.Score(f, got[f], want) {
+			b[k][i][0]++
+		}
+	}
+}
+
+func (b confBands) print(w io.Writer) {
+	fmt.Fprintf(w, "\nCONFIDENCE (right/read per band)\n%-5s %-6s %-16s", "PATH", "PART", "FIELD")
+	for _, n := range confBandNames {
+		fmt.Fprintf(w, " %12s", n)
+	}
+	fmt.Fprintln(w)
+	for _, path := range []string{eval.PathBox, eval.PathOCR} {
+		for _, part := range []string{eval.PartTune, eval.PartReport} {
+			for _, f := range []string{eval.FieldTotalGrossPrice, eval.FieldMerchantName, eval.FieldReceiptDate} {
+				c := b[[3]string{path, part, f}]
+				if c == nil {
+					continue
+				}
+				fmt.Fprintf(w, "%-5s %-6s %-16s", path, part, f)
+				for _, x := range c {
+					cell := "-"
+					if x[1] > 0 {
+						cell = fmt.Sprintf("%d/%d", x[0], x[1])
+					}
+					fmt.Fprintf(w, " %12s", cell)
+				}
+				fmt.Fprintln(w)
+			}
+		}
+	}
 }

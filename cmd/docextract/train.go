@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -48,7 +49,9 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	cache := fs.String("ocr-cache", "", "also train on the OCR of the tune images, read through this cache folder (as `eval -ocr-cache`)")
 	out := fs.String("out", filepath.Join("extract", "receipt", "model.json"), "model file to write (- for standard output)")
 	iters := fs.Int("iterations", 400, "Adam iterations per field")
-	l2 := fs.Float64("l2", 0.001, "L2 penalty on the weights")
+	l2 := fs.Float64("l2", 0.1, "L2 penalty on the weights")
+	verbose := fs.Bool("v", false, "with -cv: list the left-out receipts where the model and the rules disagree")
+	cv := fs.Int("cv", 0, "instead of writing the model, print a K-fold cross-validation on the tune part (folds by receipt): the rules' and the model's accuracy per field and path")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -66,8 +69,9 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fields := []string{eval.FieldMerchantName, eval.FieldReceiptDate, eval.FieldTotalGrossPrice}
 	groups := map[string][]rank.Group{}
+	metas := map[string][]groupMeta{}
 	var nBox, nOCR int
-	addPage := func(p layout.Page, truth map[string]string) {
+	addPage := func(name, path string, p layout.Page, truth map[string]string) {
 		cands := receipt.Candidates([]layout.Page{p})
 		for _, f := range fields {
 			want, ok := truth[f]
@@ -75,11 +79,30 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				continue
 			}
 			g := rank.Group{}
+			meta := groupMeta{name: name, path: path, rule: -1, want: want}
+			ruleAt := slices.Index(receipt.FeatureNames[f], "rule")
+			anyGold := false
 			for _, c := range cands[f] {
+				if !c.None && eval.Score(f, c.Value, want) {
+					anyGold = true
+				}
+			}
+			for i, c := range cands[f] {
 				g.Feats = append(g.Feats, c.Feats)
+				if c.None {
+					// right when no value candidate is
+					g.Gold = append(g.Gold, !anyGold)
+					meta.values = append(meta.values, noneKey)
+					continue
+				}
 				g.Gold = append(g.Gold, eval.Score(f, c.Value, want))
+				meta.values = append(meta.values, c.Value)
+				if c.Feats[ruleAt] == 1 && meta.rule < 0 {
+					meta.rule = i
+				}
 			}
 			groups[f] = append(groups[f], g)
+			metas[f] = append(metas[f], meta)
 		}
 	}
 	for _, c := range cases {
@@ -91,7 +114,7 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.Name, err)
 			}
-			addPage(p, c.Truth)
+			addPage(c.Name, eval.PathBox, p, c.Truth)
 			nBox++
 		}
 		if eng != nil && c.Image != "" {
@@ -103,29 +126,39 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if err != nil {
 				return fmt.Errorf("%s: %w", c.Name, err)
 			}
-			addPage(p, c.Truth)
+			addPage(c.Name, eval.PathOCR, p, c.Truth)
 			nOCR++
 		}
 	}
 	if nBox+nOCR == 0 {
 		return fmt.Errorf("no tune receipt with box lines or an image under %s", *dir)
 	}
+	opt := rank.Options{Iterations: *iters, L2: *l2}
+	if *cv > 1 {
+		return crossValidate(stdout, fields, groups, metas, *cv, opt, *verbose)
+	}
 	m := &rank.Model{Version: 1, Fields: map[string]*rank.Field{},
 		Source: fmt.Sprintf("docextract train: tune part, %d ground-truth line sets, %d OCR readings; Adam %d iterations, L2 %g", nBox, nOCR, *iters, *l2)}
 	for _, f := range fields {
-		fm, err := rank.Train(receipt.FeatureNames[f], groups[f], rank.Options{Iterations: *iters, L2: *l2})
+		fm, err := rank.Train(receipt.FeatureNames[f], groups[f], opt)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f, err)
 		}
 		m.Fields[f] = fm
-		ok := 0
-		for _, g := range groups[f] {
-			if i, _ := fm.Best(g.Feats); i >= 0 && g.Gold[i] {
+		ok, read := 0, 0
+		for j, g := range groups[f] {
+			for i, v := range metas[f][j].values {
+				if v != noneKey && g.Gold[i] {
+					read++
+					break
+				}
+			}
+			if i, _ := fm.BestValueExcept(g.Feats, metas[f][j].values, noneKey); i >= 0 && g.Gold[i] {
 				ok++
 			}
 		}
-		fmt.Fprintf(stderr, "%-16s %d documents, %d with the right value among the candidates, %d ranked first on the training data\n",
-			f, len(groups[f]), fm.Groups, ok)
+		fmt.Fprintf(stderr, "%-16s %d documents, %d with the right value among the candidates (the others teach the none candidate), %d chosen right on the training data\n",
+			f, len(groups[f]), read, ok)
 	}
 	b, err := m.Marshal()
 	if err != nil {
@@ -140,4 +173,82 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return nil
 	}
 	return os.WriteFile(*out, b, 0o644)
+}
+
+// noneKey is the value key of the "none of these" candidate.
+const noneKey = "\x00none"
+
+// groupMeta says where a training group came from and which candidate the
+// rules chose (-1: none).
+type groupMeta struct {
+	name, path string
+	rule       int
+	values     []string
+	want       string
+}
+
+// crossValidate trains on all folds but one and scores the left-out fold,
+// for each of k folds (a receipt's box and OCR groups share its fold, by
+// the hash of its name), and prints the rules' and the model's accuracy on
+// the left-out receipts per field and path. Receipts without the right
+// value among the candidates count as misses for both.
+func crossValidate(w io.Writer, fields []string, groups map[string][]rank.Group, metas map[string][]groupMeta, k int, opt rank.Options, verbose bool) error {
+	fold := func(name string) int {
+		h := fnv.New32a()
+		h.Write([]byte(name))
+		return int(h.Sum32()>>1) % k
+	}
+	fmt.Fprintf(w, "%-16s %-4s %14s %14s\n", "FIELD", "PATH", "RULES", "MODEL")
+	for _, f := range fields {
+		type score struct{ rules, model, n int }
+		res := map[string]*score{eval.PathBox: {}, eval.PathOCR: {}}
+		for i := range k {
+			var train []rank.Group
+			for j, g := range groups[f] {
+				if fold(metas[f][j].name) != i {
+					train = append(train, g)
+				}
+			}
+			fm, err := rank.Train(receipt.FeatureNames[f], train, opt)
+			if err != nil {
+				return fmt.Errorf("%s fold %d: %w", f, i, err)
+			}
+			for j, g := range groups[f] {
+				mt := metas[f][j]
+				if fold(mt.name) != i {
+					continue
+				}
+				s := res[mt.path]
+				s.n++
+				if mt.rule >= 0 && g.Gold[mt.rule] {
+					s.rules++
+				}
+				// as extraction: no answer where the rules found none
+				b, p := -1, 0.0
+				if mt.rule >= 0 {
+					b, p = fm.BestValueExcept(g.Feats, mt.values, noneKey)
+				}
+				if b >= 0 && g.Gold[b] {
+					s.model++
+				}
+				if verbose && b != mt.rule && (b < 0 || mt.rule < 0 || g.Gold[b] != g.Gold[mt.rule]) {
+					val := func(i int) string {
+						if i < 0 {
+							return "-"
+						}
+						return mt.values[i]
+					}
+					fmt.Fprintf(w, "  %s %s %s: rules %q, model %q (%.2f), want %q\n", f, mt.path, mt.name, val(mt.rule), val(b), p, mt.want)
+				}
+			}
+		}
+		for _, p := range []string{eval.PathBox, eval.PathOCR} {
+			s := res[p]
+			if s.n == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "%-16s %-4s %4d/%d %5.1f%% %4d/%d %5.1f%%\n", f, p, s.rules, s.n, 100*float64(s.rules)/float64(s.n), s.model, s.n, 100*float64(s.model)/float64(s.n))
+		}
+	}
+	return nil
 }

@@ -319,7 +319,7 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 		for k, i := range amts {
 			m, _ := amountAt(ws, i)
 			if shortDate && !c.hasVal && k+1 < len(amts) && len(m.used) == 1 {
-				if _, _, ok := textparse.ParseDayMonth(ws[i].Text, textparse.DMY); ok && !strings.ContainsAny(ws[i].Text, "+-−") {
+				if _, _, ok := textparse.ParseDayMonth(ws[i].Text, textparse.DMY); ok && !strings.ContainsAny(ws[i].Text, "+-−–") {
 					c.hasVal, c.valX = true, ws[i].X0
 					continue
 				}
@@ -599,7 +599,7 @@ func cellsOf(ws []layout.Word, size float64) []cell {
 	return out
 }
 
-var reAmount = regexp.MustCompile(`^[+\-−]?\(?[+\-−]?(\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]\d{2}\)?[+\-−]?$`)
+var reAmount = regexp.MustCompile(`^[+\-−–]?\(?[+\-−–]?(\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]\d{2}\)?[+\-−–]?$`)
 
 // money is an amount found on a line.
 type money struct {
@@ -617,7 +617,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	for _, cur := range []string{"€", "£", "$"} {
 		s = strings.TrimPrefix(strings.TrimSuffix(s, cur), cur)
 		// "-£7,764.61", "+1.234,56€": the sign before the symbol.
-		for _, sign := range []string{"-", "+", "−"} {
+		for _, sign := range []string{"-", "+", "−", "–"} {
 			if rest, ok := strings.CutPrefix(s, sign+cur); ok {
 				s = sign + rest
 			}
@@ -635,7 +635,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	if !reAmount.MatchString(s) {
 		return money{}, false
 	}
-	core := strings.Trim(s, "+-−()")
+	core := strings.Trim(s, "+-−–()")
 	sep := core[len(core)-3]
 	m, err := textparse.ParseAmountSep(s, sep)
 	if err != nil {
@@ -643,7 +643,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	}
 	r := money{v: m.Value, x1: ws[i].X1, used: []int{i}}
 	// "+ 2.853,82", "- 45,99": a sign printed apart from the number.
-	if i > 0 && ws[i].X0-ws[i-1].X1 < 0.8*ws[i].H() && !strings.ContainsAny(s, "+-−") {
+	if i > 0 && ws[i].X0-ws[i-1].X1 < 0.8*ws[i].H() && !strings.ContainsAny(s, "+-−–") {
 		switch ws[i-1].Text {
 		case "-", "−", "–":
 			r.v = r.v.Abs().Neg()
@@ -665,7 +665,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	}
 	if i+1 < len(ws) && ws[i+1].X0-ws[i].X1 < 1.5*ws[i].H() {
 		switch strings.ToUpper(ws[i+1].Text) {
-		case "S", "DR", "D", "DB", "OD", "-":
+		case "S", "DR", "D", "DB", "OD", "-", "−", "–":
 			r.v = r.v.Abs().Neg()
 			r.negative = true
 			r.used = append(r.used, i+1)

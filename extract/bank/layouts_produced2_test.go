@@ -15,7 +15,7 @@ import (
 // printed on the first page only, a December statement whose value dates
 // run into January, no currency printed at all (only the German IBAN
 // implies the euro), two-digit years ("03.03.24"), a sign glued to every
-// amount ("+1.234,56"), a Unicode minus, a balance summary box above the
+// amount ("+1.234,56"), an en dash as the minus, a balance summary box above the
 // table with "Summe Soll"/"Summe Haben", and the value date on the line
 // under the booking date.
 
@@ -39,10 +39,11 @@ func inDecember(s stmt) stmt {
 	return s
 }
 
-// unicodeMinus is "−12,34" (U+2212) or "1.234,56".
+// unicodeMinus is "–12,34" (an en dash for the minus, as typesetting
+// systems print it; the core fonts' encoding has no U+2212) or "1.234,56".
 func unicodeMinus(v decimal.Decimal) string {
 	if v.Sign() < 0 {
-		return "−" + gMoney(v)
+		return "–" + gMoney(v)
 	}
 	return gMoney(v)
 }
@@ -57,7 +58,7 @@ func glued(v decimal.Decimal) string {
 
 // prod2SparkasseDecember: column titles on page 1 only, later pages start
 // with the transactions under a short page header; December with January
-// value dates; no currency printed; a Unicode minus.
+// value dates; no currency printed; an en dash for the minus.
 func prod2SparkasseDecember(c *testdocs.Produced, s stmt, rowsPerPage int) {
 	var y float64
 	prodPaginate(s, rowsPerPage, func(first bool) {
@@ -118,12 +119,12 @@ func prod2Comdirect(c *testdocs.Produced, s stmt, rowsPerPage int) {
 		c.Text(50, 90, "Buchungstag")
 		c.Text(102, 90, "Valuta")
 		c.Text(145, 90, "Vorgang")
-		c.Text(215, 90, "Buchungstext")
+		c.Text(232, 90, "Buchungstext")
 		c.Right(545, 90, "Umsatz in EUR")
 		c.Font(false, 9)
 		y = 106
 		if first {
-			c.Text(215, y, "Alter Saldo")
+			c.Text(232, y, "Alter Saldo")
 			c.Right(545, y, glued(s.opening))
 			y += 16
 		}
@@ -132,12 +133,12 @@ func prod2Comdirect(c *testdocs.Produced, s stmt, rowsPerPage int) {
 		c.Text(102, y, x.value.Format("02.01.06"))
 		c.Text(145, y, x.desc[0])
 		if len(x.desc) > 1 {
-			c.Text(215, y, x.desc[1])
+			c.Text(232, y, x.desc[1])
 		}
 		c.Right(545, y, glued(x.amount))
 		for _, d := range x.desc[min(2, len(x.desc)):] {
 			y += 10
-			c.Text(215, y, d)
+			c.Text(232, y, d)
 		}
 		y += 14
 	}, nil)
@@ -150,7 +151,7 @@ func prod2Comdirect(c *testdocs.Produced, s stmt, rowsPerPage int) {
 		}
 	}
 	c.Font(true, 9)
-	c.Text(215, y+6, "Neuer Saldo")
+	c.Text(232, y+6, "Neuer Saldo")
 	c.Right(545, y+6, glued(s.closing))
 	y += 30
 	c.Font(false, 8)

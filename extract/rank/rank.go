@@ -183,6 +183,58 @@ func (f *Field) Best(feats [][]float64) (int, float64) {
 	return best, p[best]
 }
 
+// BestValue is Best over values rather than candidates: candidates with
+// the same key (the same amount printed twice, say) pool their
+// probability, which is what training maximises for the right value. It
+// returns the index of the most probable candidate of the most probable
+// value and that value's probability; ties go to the value seen first.
+func (f *Field) BestValue(feats [][]float64, keys []string) (int, float64) {
+	return f.bestValue(feats, keys, "", false)
+}
+
+// BestValueExcept is BestValue with the candidates keyed skip (a "none of
+// these" candidate) never chosen, though their probability still counts in
+// the softmax.
+func (f *Field) BestValueExcept(feats [][]float64, keys []string, skip string) (int, float64) {
+	return f.bestValue(feats, keys, skip, true)
+}
+
+func (f *Field) bestValue(feats [][]float64, keys []string, skip string, skipping bool) (int, float64) {
+	if len(feats) == 0 || len(keys) != len(feats) {
+		return -1, 0
+	}
+	p := f.Probs(feats)
+	sum := make(map[string]float64, len(keys))
+	first := make(map[string]int, len(keys))
+	for i, k := range keys {
+		if _, ok := first[k]; !ok {
+			first[k] = i
+		}
+		sum[k] += p[i]
+	}
+	best := -1
+	for i, k := range keys {
+		if skipping && k == skip || first[k] != i {
+			continue
+		}
+		if best < 0 || sum[k] > sum[keys[best]] {
+			best = i
+		}
+	}
+	if best < 0 {
+		return -1, 0
+	}
+	// the value's most probable candidate (its place on the page)
+	k := keys[best]
+	at := best
+	for i := range keys {
+		if keys[i] == k && p[i] > p[at] {
+			at = i
+		}
+	}
+	return at, sum[k]
+}
+
 func dot(w, x []float64) float64 {
 	var s float64
 	for i := range min(len(w), len(x)) {

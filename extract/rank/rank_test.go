@@ -153,3 +153,25 @@ func BenchmarkBest(b *testing.B) {
 		f.Best(feats)
 	}
 }
+
+func TestBestValuePoolsProbability(t *testing.T) {
+	f := &Field{Features: []string{"a"}, Weights: []float64{1}}
+	feats := [][]float64{{1}, {0.8}, {0.8}}
+	i, _ := f.Best(feats)
+	require.Equal(t, 0, i)
+	// the value printed twice wins over the single best candidate
+	i, p := f.BestValue(feats, []string{"x", "y", "y"})
+	require.Equal(t, 1, i)
+	i, _ = f.BestValue([][]float64{{1}, {0.7}, {0.8}}, []string{"x", "y", "y"})
+	require.Equal(t, 2, i, "the value's most probable candidate")
+	ps := f.Probs(feats)
+	require.InDelta(t, ps[1]+ps[2], p, 1e-12)
+	i, _ = f.BestValue(feats, []string{"x", "y"})
+	require.Equal(t, -1, i, "keys must match the candidates")
+	// a "none" candidate is never chosen but takes its share
+	i, p = f.BestValueExcept([][]float64{{0.5}, {3}}, []string{"x", "none"}, "none")
+	require.Equal(t, 0, i)
+	require.InDelta(t, f.Probs([][]float64{{0.5}, {3}})[0], p, 1e-12)
+	i, _ = f.BestValueExcept([][]float64{{3}}, []string{"none"}, "none")
+	require.Equal(t, -1, i)
+}

@@ -24,20 +24,20 @@ const (
 // The embedded model must name exactly these (TestModelMatchesCode).
 var (
 	totalFeatures = []string{
-		"rule", "rule_line",
+		"none", "rule", "rule_conf", "rule_line",
 		"label_final", "label_strong", "label_word", "label_above", "label_fuzzy",
 		"not_total", "subtotal", "tax", "change", "cash", "rounding", "discount", "incl", "summary", "percent",
 		"last_on_line", "only_amount", "x_right", "height", "pos", "after_total_word",
 		"largest", "value_rel", "log_value", "repeats",
-		"eq_paid", "eq_cash", "in_sums", "eq_items", "rounded5", "round_of_other",
+		"eq_paid", "eq_cash", "in_sums", "eq_items", "sum_of_two", "rounded5", "round_of_other", "rounded_later",
 		"currency", "conf", "zero", "synthetic",
 	}
 	dateFeatures = []string{
-		"rule", "label", "label_above", "time", "first", "pos", "repeats", "count_dates",
+		"none", "rule", "rule_conf", "label", "label_above", "time", "first", "pos", "repeats", "count_dates",
 		"numeric", "year_2digit", "year_ok", "slip", "due_label", "amount_line", "conf", "synthetic",
 	}
 	merchantFeatures = []string{
-		"rule", "plausible", "plausible_next", "company", "company_end", "only_form", "only_form_next", "address", "address_next",
+		"none", "rule", "rule_conf", "plausible", "plausible_next", "company", "company_end", "only_form", "only_form_next", "address", "address_next",
 		"not_name", "idx", "first_plausible", "nth_plausible", "upper", "digits", "letters", "height", "center",
 		"conf", "span", "amp_end", "amount", "phone", "reg_tail", "lower_start", "short", "title", "synthetic",
 	}
@@ -51,6 +51,11 @@ var (
 type Candidate struct {
 	Value string
 	Feats []float64
+	// None marks the last candidate of every field: "none of the others
+	// is right" (the value was not read, or misread), feature "none" alone.
+	// Its probability keeps the others' from reaching 1 just because they
+	// are few.
+	None bool
 	// line is the candidate's first line; end the line after it.
 	line, end int
 	amt       *decimal.Decimal
@@ -104,6 +109,8 @@ type rules struct {
 	total     *decimal.Decimal
 	totalLine int
 	itemsSum  *decimal.Decimal
+	// the rules' own evidence scores (see Scores)
+	nameConf, dateConf, totalConf float64
 }
 
 // geometry of the receipt's lines.
@@ -148,11 +155,17 @@ func conf01(l line) float64 {
 // train`) and for Extract.
 func candidates(lines []line, r rules) map[string][]Candidate {
 	g := geometry(lines)
-	return map[string][]Candidate{
+	out := map[string][]Candidate{
 		fieldTotal:    totalCandidates(lines, r, g),
 		fieldDate:     dateCandidates(lines, r),
 		fieldMerchant: merchantCandidates(lines, r, g),
 	}
+	for f, cs := range out {
+		x := newVec(f)
+		x.set("none", 1)
+		out[f] = append(cs, Candidate{Feats: x.x, None: true, line: -1, end: -1})
+	}
+	return out
 }
 
 var (
@@ -231,8 +244,42 @@ func totalCandidates(lines []line, r rules, g geom) []Candidate {
 		x := newVec(fieldTotal)
 		l := lines[i]
 		f := l.fold
-		x.flag("rule", r.total != nil && v.Equal(*r.total))
+		if r.total != nil && v.Equal(*r.total) {
+			x.set("rule", 1)
+			x.set("rule_conf", r.totalConf)
+		}
+		x.flag("synthetic", synthetic)
+		x.set("repeats", math.Max(0, math.Min(3, float64(count[v.String()]-1))/3))
+		x.flag("eq_paid", paid != nil && v.Equal(*paid) && !v.IsZero())
+		x.flag("in_sums", slices.ContainsFunc(sums, func(s decimal.Decimal) bool { return s.Equal(v) }))
+		x.flag("eq_items", r.itemsSum != nil && v.Equal(*r.itemsSum) && !v.IsZero())
+		x.flag("rounded5", isRounded5(v))
+		x.flag("zero", v.IsZero())
+		x.flag("sum_of_two", sumOfTwo(lines, v, i))
+		if maxV.IsPositive() {
+			rel, _ := v.Div(maxV).Float64()
+			x.set("value_rel", math.Max(-1, math.Min(1, rel)))
+		}
+		fv, _ := v.Abs().Float64()
+		x.set("log_value", math.Log10(1+fv)/4)
+		if isRounded5(v) {
+			for _, o := range lines {
+				for _, a := range o.amts {
+					if !isRounded5(a.v) && a.v.Sub(v).Abs().LessThan(decimal.RequireFromString("0.05")) {
+						x.set("round_of_other", 1)
+					}
+				}
+			}
+		}
+		if synthetic {
+			// Not printed (cash minus change, a rounding applied): the
+			// line's labels and place are not its own.
+			return x.x
+		}
 		x.flag("rule_line", r.total != nil && v.Equal(*r.total) && i == r.totalLine)
+		if _, ok := roundedAfter(lines, i, v); ok {
+			x.set("rounded_later", 1)
+		}
 		// The label: on the line, else on the line above or below when
 		// the amount stands alone (a column of its own).
 		n, _, _ := letters(l.text)
@@ -274,33 +321,11 @@ func totalCandidates(lines []line, r rules, g geom) []Candidate {
 		x.set("pos", float64(i)/float64(max(1, len(lines)-1)))
 		x.flag("after_total_word", i >= firstTotal)
 		x.flag("largest", v.Equal(maxV) && maxV.IsPositive())
-		if maxV.IsPositive() {
-			rel, _ := v.Div(maxV).Float64()
-			x.set("value_rel", math.Max(-1, math.Min(1, rel)))
-		}
-		fv, _ := v.Abs().Float64()
-		x.set("log_value", math.Log10(1+fv)/4)
-		x.set("repeats", math.Min(3, float64(count[v.String()]-1))/3)
-		x.flag("eq_paid", paid != nil && v.Equal(*paid) && !v.IsZero())
 		x.flag("eq_cash", cash != nil && v.Equal(*cash))
-		x.flag("in_sums", slices.ContainsFunc(sums, func(s decimal.Decimal) bool { return s.Equal(v) }))
-		x.flag("eq_items", r.itemsSum != nil && v.Equal(*r.itemsSum) && !v.IsZero())
-		x.flag("rounded5", isRounded5(v))
-		if isRounded5(v) {
-			for _, o := range lines {
-				for _, a := range o.amts {
-					if !isRounded5(a.v) && a.v.Sub(v).Abs().LessThan(decimal.RequireFromString("0.05")) {
-						x.set("round_of_other", 1)
-					}
-				}
-			}
-		}
 		if k >= 0 && k < len(l.amts) {
 			x.flag("currency", l.amts[k].cur != "")
 		}
 		x.set("conf", conf01(l))
-		x.flag("zero", v.IsZero())
-		x.flag("synthetic", synthetic)
 		return x.x
 	}
 	seenRule := false
@@ -374,7 +399,10 @@ func dateCandidates(lines []line, r rules) []Candidate {
 			x.flag("due_label", has(l.fold, dueWords...))
 			x.flag("amount_line", len(l.amts) > 0)
 			x.set("conf", conf01(l))
-			x.flag("rule", r.date != nil && *r.date == m.ISO)
+			if r.date != nil && *r.date == m.ISO {
+				x.set("rule", 1)
+				x.set("rule_conf", r.dateConf)
+			}
 			fs = append(fs, found{iso: m.ISO, line: i, first: len(fs) == 0, x: x})
 			count[m.ISO]++
 		}
@@ -393,6 +421,7 @@ func dateCandidates(lines []line, r rules) []Candidate {
 	if r.date != nil && !seenRule {
 		x := newVec(fieldDate)
 		x.set("rule", 1)
+		x.set("rule_conf", r.dateConf)
 		x.set("synthetic", 1)
 		out = append(out, Candidate{Value: *r.date, Feats: x.x, line: -1, end: -1})
 	}
@@ -434,7 +463,10 @@ func merchantCandidates(lines []line, r rules, g geom) []Candidate {
 		}
 		x := newVec(fieldMerchant)
 		l := clean[i]
-		x.flag("rule", r.name != nil && strings.EqualFold(*r.name, text))
+		if r.name != nil && strings.EqualFold(*r.name, text) {
+			x.set("rule", 1)
+			x.set("rule_conf", r.nameConf)
+		}
 		x.flag("plausible", plaus[i])
 		fold := textparse.Fold(text)
 		x.flag("company", has(fold, companyWords...))
@@ -498,6 +530,7 @@ func merchantCandidates(lines []line, r rules, g geom) []Candidate {
 	if r.name != nil && !seenRule {
 		x := newVec(fieldMerchant)
 		x.set("rule", 1)
+		x.set("rule_conf", r.nameConf)
 		x.set("synthetic", 1)
 		out = append(out, Candidate{Value: *r.name, Feats: x.x, line: -1, end: r.nameEnd})
 	}
@@ -506,3 +539,37 @@ func merchantCandidates(lines []line, r rules, g geom) []Candidate {
 
 // companyEndRE: a name ending in a company form.
 var companyEndRE = regexp.MustCompile(`\b(sdn\.? ?bhd\.?|bhd\.?|s/b|gmbh|ag|kg|ltd\.?|limited|llc|inc\.?|plc|pte\.? ltd\.?|sarl|sas|srl|spa|bv|nv|enterprise|trading)\)?$`)
+
+// sumOfTwo reports whether v is the sum of two positive amounts printed on
+// two other lines (a subtotal and its tax, say, whatever their labels).
+func sumOfTwo(lines []line, v decimal.Decimal, at int) bool {
+	if !v.IsPositive() {
+		return false
+	}
+	for i, a := range lines {
+		if i == at {
+			continue
+		}
+		for _, x := range a.amts {
+			if !x.v.IsPositive() || !x.v.LessThan(v) {
+				continue
+			}
+			rest := v.Sub(x.v)
+			if rest.GreaterThan(x.v) {
+				// each pair once: the larger part first
+				continue
+			}
+			for j := range lines {
+				if j == at || j == i {
+					continue
+				}
+				for _, y := range lines[j].amts {
+					if y.v.Equal(rest) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,6 +1,7 @@
 package receipt
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
@@ -26,10 +27,10 @@ func TestModelMatchesCode(t *testing.T) {
 // that the model can at worst follow them.
 func TestCandidatesIncludeRules(t *testing.T) {
 	lines := linesOf(t, "KEDAI ABC SDN BHD", "NO 1 JALAN MAJU 43000 KAJANG", "DATE: 12/03/2018 10:15", "ITEM A 3.00", "TOTAL 3.00", "CASH 10.00", "CHANGE 7.00")
-	name, end, _ := merchant(lines)
-	d, _ := date(lines)
-	tot, tl, _ := total(lines)
-	cs := candidates(lines, ruleChoice(lines, name, end, d, tot, tl))
+	name, end, nc := merchant(lines)
+	d, dc := date(lines)
+	tot, tl, tc := total(lines)
+	cs := candidates(lines, ruleChoice(lines, name, end, nc, d, dc, tot, tl, tc))
 	for field, want := range map[string]string{fieldMerchant: *name, fieldDate: *d, fieldTotal: tot.Dec().StringFixed(2)} {
 		ruleAt := featIndex[field]["rule"]
 		found := false
@@ -53,4 +54,27 @@ func linesOf(t *testing.T, ls ...string) []line {
 	}
 	require.Len(t, out, len(ls))
 	return out
+}
+
+// BenchmarkExtract reads a 40-line receipt with the rules alone and with
+// the ranker deciding merchant, date and total: the ranker's cost next to
+// tesseract's seconds per image.
+func BenchmarkExtract(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("KEDAI ABC SDN BHD\n(123456-X)\nNO 1 JALAN MAJU 43000 KAJANG\nTEL 03-1234 5678\nTAX INVOICE\nDATE: 12/03/2018 10:15\n")
+	for i := range 28 {
+		fmt.Fprintf(&sb, "ITEM %d  1 x 2.%02d  2.%02d\n", i, i, i)
+	}
+	sb.WriteString("SUBTOTAL  71.78\nGST 6%  4.31\nROUNDING  0.01\nTOTAL  76.10\nCASH  100.00\nCHANGE  23.90\n")
+	p := []layout.Page{page(sb.String())}
+	for _, bc := range []struct {
+		name string
+		use  map[string]bool
+	}{{"rules", nil}, {"ranker", useModel}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				ExtractRanked(p, bc.use)
+			}
+		})
+	}
 }

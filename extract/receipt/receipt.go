@@ -77,19 +77,18 @@ func extractScored(pages []layout.Page, use map[string]bool) (*docextract.Receip
 	if m := model(); m != nil && (use[fieldMerchant] || use[fieldDate] || use[fieldTotal]) {
 		// The learned ranker decides the fields it beats the rules on
 		// (useModel), with the rules' choice as one of its features.
-		r := ruleChoice(lines, g.MerchantName, nameEnd, g.ReceiptDate, total, totalLine)
+		r := ruleChoice(lines, g.MerchantName, nameEnd, nameConf, g.ReceiptDate, dateConf, total, totalLine, totalConf)
 		cands := candidates(lines, r)
+		ruleNil := map[string]bool{fieldMerchant: r.name == nil, fieldDate: r.date == nil, fieldTotal: r.total == nil}
 		pick := func(field string) (Candidate, float64, bool) {
 			f := m.Fields[field]
-			if !use[field] || f == nil {
+			if !use[field] || f == nil || ruleNil[field] {
+				// Where the rules found no value the model does not
+				// answer alone: no guesses.
 				return Candidate{}, 0, false
 			}
 			cs := cands[field]
-			feats := make([][]float64, len(cs))
-			for i, c := range cs {
-				feats[i] = c.Feats
-			}
-			i, p := f.Best(feats)
+			i, p := bestValue(f, cs)
 			if i < 0 {
 				return Candidate{}, 0, false
 			}
