@@ -183,7 +183,10 @@ func (d *doc) headerAt(li int) (band, bool) {
 		if !ok {
 			break
 		}
-		if !anyKnown(nps) && len(n.words) > 8 {
+		if !anyKnown(nps) && (len(n.words) > 8 || longCell(n)) {
+			// Words under the titles qualify them ("(ohne USt.)",
+			// "EUR"); a cell of four words or more is the first line
+			// of the body set close under the header.
 			break
 		}
 		all = append(all, nps...)
@@ -229,6 +232,16 @@ func (d *doc) headerAt(li int) (band, bool) {
 		}
 	}
 	return b, true
+}
+
+// longCell reports whether a cell of l holds four words or more.
+func longCell(l *line) bool {
+	for _, c := range l.cells {
+		if len(c.Words) >= 4 {
+			return true
+		}
+	}
+	return false
 }
 
 func anyKnown(ss []slot) bool {

@@ -296,6 +296,11 @@ func (d *doc) currency(t totals) (string, float64) {
 		}
 	}
 	if found == "" {
+		// Nothing printed names the currency: the seller's account
+		// (a valid IBAN) is kept in its country's.
+		if c := textparse.IBANCurrency(d.iban()); c != "" {
+			return c, 0.75
+		}
 		return "", 0
 	}
 	// A clear majority of printed codes and symbols.
