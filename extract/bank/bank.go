@@ -63,7 +63,8 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	out := &docextract.BankStatementData{DocType: string(docextract.BankStatement), Transactions: []docextract.Transaction{}}
 	x := &extractor{out: out}
 	for i := range pages {
-		x.page(&pages[i], i == 0)
+		p := layout.Straighten(pages[i]) // a scan's lines run level
+		x.page(&p, i == 0)
 	}
 	x.flush()
 	x.completeDates()

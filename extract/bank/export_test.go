@@ -2,11 +2,14 @@ package bank
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/layout"
 )
 
 // ScanStatement is a generated statement as the scanned suite (package
@@ -59,4 +62,13 @@ func ScanParts(t testing.TB) (names []string, parts [][]ScanStatement) {
 		names, parts = append(names, p.name), append(parts, ss)
 	}
 	return names, parts
+}
+
+// Lines returns the lines of p as the reader rebuilds them.
+func Lines(p *layout.Page) []string {
+	var out []string
+	for _, l := range buildLines(p) {
+		out = append(out, fmt.Sprintf("%6.1f %s", l.y0, strings.Join(l.tokens(), " ⟂ ")))
+	}
+	return out
 }

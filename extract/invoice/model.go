@@ -1,6 +1,7 @@
 package invoice
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -124,6 +125,11 @@ type amt struct {
 }
 
 func newDoc(pages []layout.Page) *doc {
+	// a scan's lines run level before they are rebuilt
+	pages = slices.Clone(pages)
+	for i := range pages {
+		pages[i] = layout.Straighten(pages[i])
+	}
 	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}}
 	var samples []string
 	for pi := range pages {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract"
+	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/ocr"
 	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/internal/testdocs"
@@ -124,4 +125,43 @@ func Parallel(n int, f func(i int)) {
 	}
 	close(next)
 	wg.Wait()
+}
+
+// Pages returns the OCR pages of a scan of pdfData as the extractor reads
+// them (a one-page scan as its JPEG, a longer one rendered from its image
+// PDF at the extractor's 300 dpi), for looking into a miss.
+func (r *Reader) Pages(ctx context.Context, pdfData []byte, degrees float64, seed uint64) ([]layout.Page, error) {
+	o := testdocs.DefaultScan
+	o.Degrees, o.Seed = degrees, seed
+	scans, err := testdocs.Scan(ctx, r.pdf, pdfData, o)
+	if err != nil {
+		return nil, err
+	}
+	if len(scans) == 1 {
+		p, err := r.tes.RecognizeEncoded(ctx, scans[0])
+		return []layout.Page{p}, err
+	}
+	data, err := testdocs.ImagePDF(scans)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := r.pdf.Open(ctx, data, "")
+	if err != nil {
+		return nil, err
+	}
+	defer doc.Close()
+	var pages []layout.Page
+	for i := range doc.PageCount() {
+		img, err := doc.Render(ctx, i, 300)
+		if err != nil {
+			return nil, err
+		}
+		p, err := r.tes.Recognize(ctx, img)
+		if err != nil {
+			return nil, err
+		}
+		p.Number = i + 1
+		pages = append(pages, p)
+	}
+	return pages, nil
 }
