@@ -38,6 +38,7 @@ type slot struct {
 	kind   textparse.Column
 	x0, x1 float64
 	known  bool // named by the column vocabulary
+	rebate bool // a discount column ("Rabatt %", "Disc."): its numbers are percentages off
 }
 
 // band is a table header: lines first..last and the columns they name.
@@ -108,7 +109,7 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 		for w := w0; w <= w1; w++ {
 			covered[w] = true
 		}
-		out = append(out, slot{kind: m.Column, x0: l.Words[w0].X0, x1: l.Words[w1].X1, known: true})
+		out = append(out, slot{kind: m.Column, x0: l.Words[w0].X0, x1: l.Words[w1].X1, known: true, rebate: allowWords[l.toks[m.Start]]})
 	}
 	joinNext := false // after "Leistung /": the next word is part of the title
 	for wi, w := range l.words {
@@ -298,6 +299,7 @@ func mergeSlots(in []slot) []slot {
 				o.kind, o.known = s.kind, true
 			}
 			o.x0, o.x1 = math.Min(o.x0, s.x0), math.Max(o.x1, s.x1)
+			o.rebate = o.rebate || s.rebate
 			merged = true
 			break
 		}
@@ -354,9 +356,10 @@ type row struct {
 	y0, y1  float64
 	allow   *decimal.Decimal // allowance (negative) or charge printed as a table row
 	ownDesc bool
-	colon   bool    // text ending in ":": a section title when an item follows
-	descX0  float64 // left edge of the description's first word (0: none)
-	decor   bool    // "--- Food Products ---"
+	colon   bool             // text ending in ":": a section title when an item follows
+	descX0  float64          // left edge of the description's first word (0: none)
+	rebate  *decimal.Decimal // percentage in a discount column
+	decor   bool             // "--- Food Products ---"
 }
 
 var reDecor = regexp.MustCompile(`^[\s\-=*_#~•·.]{2,}.*[^\s\-=*_#~•·.].*[\s\-=*_#~•·.]{2,}$|^[-=*_#~]{2,}\s`)
@@ -518,6 +521,9 @@ func (d *doc) readRow(b *band, li int) row {
 		case textparse.ColPosition:
 			r.pos = strings.Join(l.words[t.w0:t.w1], "")
 		default:
+			if b.slots[si].rebate && t.v.Sign() > 0 && t.v.LessThan(decimal.NewFromInt(100)) {
+				r.rebate = ptr(t.v)
+			}
 			continue // a number in an unknown column stays text of that column
 		}
 		for w := t.w0; w < t.w1; w++ {
@@ -1144,6 +1150,15 @@ func (d *doc) toItem(b *band, r row, desc string) docextract.LineItem {
 	}
 	if u := strings.TrimSpace(r.unit); u != "" && len(u) <= 12 {
 		it.Unit = docextract.Str(u)
+	}
+	// A percentage in a discount column that takes quantity × unit price
+	// to the printed total (to the cent) is the line's allowance.
+	if r.rebate != nil && it.ProductQuantity != nil && it.ProductUnitPrice != nil && it.ProductTotalPrice != nil {
+		base := it.ProductQuantity.Mul(it.ProductUnitPrice.Decimal)
+		off := decimal.NewFromInt(100).Sub(*r.rebate).Div(decimal.NewFromInt(100))
+		if base.Mul(off).Sub(it.ProductTotalPrice.Decimal).Abs().LessThanOrEqual(decimal.New(1, -2)) {
+			it.ProductAllowanceCharge = docextract.NewAmount(it.ProductTotalPrice.Sub(base.Round(2)))
+		}
 	}
 	return it
 }

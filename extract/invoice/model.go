@@ -3,6 +3,7 @@ package invoice
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
@@ -230,13 +231,32 @@ func (l *line) labelWordStart(m textparse.LabelMatch) int { return l.wordOf[m.St
 func (l *line) isLabel(m textparse.LabelMatch) bool {
 	ws := l.labelWordStart(m)
 	c := l.cellOf[ws]
+	named := 0 // capitalised names before a tax phrase: "Ohio Sales Tax 6.25%"
 	for i := ws - 1; i >= 0 && l.cellOf[i] == c; i-- {
 		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) && !prefixWords[textparse.Fold(strings.Trim(l.words[i], ".:,()"))] {
+			if m.Field == textparse.FieldTax && m.End-m.Start >= 2 && named < 2 && i == ws-1-named && capitalName(l.words[i]) && pctIn(l) {
+				named++
+				continue
+			}
 			return false
 		}
 	}
 	// A label word that continues with letters beyond the phrase ("Totalbetrag"
 	// matched as "total") is not this label: tokens are whole words, so fine.
+	return true
+}
+
+// capitalName reports whether s is a capitalised word of letters: "Ohio".
+func capitalName(s string) bool {
+	rs := []rune(s)
+	if len(rs) < 2 || !unicode.IsUpper(rs[0]) {
+		return false
+	}
+	for _, r := range rs {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
 	return true
 }
 
