@@ -30,7 +30,7 @@ var (
 		"last_on_line", "only_amount", "x_right", "height", "pos", "after_total_word",
 		"largest", "value_rel", "log_value", "repeats",
 		"eq_paid", "eq_cash", "in_sums", "eq_items", "sum_of_two", "rounded5", "round_of_other", "rounded_later",
-		"currency", "conf", "zero", "synthetic",
+		"currency", "conf", "zero", "synthetic", "one_decimal", "computed",
 	}
 	dateFeatures = []string{
 		"none", "rule", "rule_conf", "label", "label_above", "time", "first", "pos", "repeats", "count_dates",
@@ -239,11 +239,30 @@ func totalCandidates(lines []line, r rules, g geom) []Candidate {
 		}
 		paid = &p
 	}
-	sums, _ := sumChecks(lines)
-	feats := func(v decimal.Decimal, i, k int, synthetic bool) []float64 {
+	sums, subLine := sumChecks(lines)
+	// the lines each printed amount is on, by value
+	at := map[string][]int{}
+	for i, l := range lines {
+		for _, a := range l.amts {
+			k := a.v.StringFixed(2)
+			if n := len(at[k]); n == 0 || at[k][n-1] != i {
+				at[k] = append(at[k], i)
+			}
+		}
+	}
+	// the label flags of each line, computed once
+	labels := make([]*lineLabels, len(lines))
+	labelsOf := func(i int) *lineLabels {
+		if labels[i] == nil {
+			labels[i] = labelFlags(lines, i)
+		}
+		return labels[i]
+	}
+	feats := func(v decimal.Decimal, i, k int, synthetic bool, kind string) []float64 {
 		x := newVec(fieldTotal)
+		x.flag("one_decimal", kind == "one_decimal")
+		x.flag("computed", kind == "computed")
 		l := lines[i]
-		f := l.fold
 		if r.total != nil && v.Equal(*r.total) {
 			x.set("rule", 1)
 			x.set("rule_conf", r.totalConf)
@@ -255,7 +274,7 @@ func totalCandidates(lines []line, r rules, g geom) []Candidate {
 		x.flag("eq_items", r.itemsSum != nil && v.Equal(*r.itemsSum) && !v.IsZero())
 		x.flag("rounded5", isRounded5(v))
 		x.flag("zero", v.IsZero())
-		x.flag("sum_of_two", sumOfTwo(lines, v, i))
+		x.flag("sum_of_two", sumOfTwo(lines, at, v, i))
 		if maxV.IsPositive() {
 			rel, _ := v.Div(maxV).Float64()
 			x.set("value_rel", math.Max(-1, math.Min(1, rel)))
@@ -265,7 +284,7 @@ func totalCandidates(lines []line, r rules, g geom) []Candidate {
 		if isRounded5(v) {
 			for _, o := range lines {
 				for _, a := range o.amts {
-					if !isRounded5(a.v) && a.v.Sub(v).Abs().LessThan(decimal.RequireFromString("0.05")) {
+					if !isRounded5(a.v) && a.v.Sub(v).Abs().LessThan(fiveCents) {
 						x.set("round_of_other", 1)
 					}
 				}
@@ -280,20 +299,10 @@ func totalCandidates(lines []line, r rules, g geom) []Candidate {
 		if _, ok := roundedAfter(lines, i, v); ok {
 			x.set("rounded_later", 1)
 		}
-		// The label: on the line, else on the line above or below when
-		// the amount stands alone (a column of its own).
 		n, _, _ := letters(l.text)
-		lf := f
-		if n <= 3 && len(l.amts) == 1 {
-			for _, j := range []int{i - 1, i + 1} {
-				if j >= 0 && j < len(lines) && len(lines[j].amts) == 0 && labelPrio(lines[j].fold) > 0 {
-					lf = lines[j].fold
-					x.set("label_above", 1)
-					break
-				}
-			}
-		}
-		switch labelPrio(lf) {
+		lb := labelsOf(i)
+		x.flag("label_above", lb.above)
+		switch lb.prio {
 		case 3:
 			x.set("label_final", 1)
 		case 2:
@@ -301,15 +310,15 @@ func totalCandidates(lines []line, r rules, g geom) []Candidate {
 		case 1:
 			x.set("label_word", 1)
 		}
-		x.flag("label_fuzzy", fuzzyTotal(lf))
-		x.flag("not_total", has(lf, notTotal...) && !has(lf, "incl", "inclusive", "includes", "inkl", "ttc", "rounded", "grand total", "nett total"))
-		x.flag("subtotal", has(lf, subtotalLabels...))
-		x.flag("tax", has(lf, taxLabels...))
-		x.flag("change", has(lf, changeWords...))
-		x.flag("cash", has(lf, cashWords...))
-		x.flag("rounding", has(lf, roundingLabels...) || has(lf, "rounded", "round"))
-		x.flag("discount", has(lf, discWords...))
-		x.flag("incl", has(lf, inclWords...))
+		x.flag("label_fuzzy", lb.fuzzy)
+		x.flag("not_total", lb.notTotal)
+		x.flag("subtotal", lb.subtotal)
+		x.flag("tax", lb.tax)
+		x.flag("change", lb.change)
+		x.flag("cash", lb.cash)
+		x.flag("rounding", lb.rounding)
+		x.flag("discount", lb.discount)
+		x.flag("incl", lb.incl)
 		x.flag("summary", i > summaryAt)
 		x.flag("percent", strings.Contains(l.text, "%"))
 		x.flag("last_on_line", k == len(l.amts)-1)
@@ -335,18 +344,45 @@ func totalCandidates(lines []line, r rules, g geom) []Candidate {
 				continue
 			}
 			v := a.v
-			out = append(out, Candidate{Value: v.StringFixed(2), Feats: feats(v, i, k, false), line: i, end: i + 1, amt: &v})
+			out = append(out, Candidate{Value: v.StringFixed(2), Feats: feats(v, i, k, false, ""), line: i, end: i + 1, amt: &v})
 			if r.total != nil && v.Equal(*r.total) {
 				seenRule = true
 			}
 		}
+	}
+	// Amounts OCR read with one decimal ("NET TOTAL 174,9", "RM 141.5"):
+	// the last number of a total-labelled line, read with its last
+	// decimal lost.
+	for i, l := range lines {
+		if labelPrio(l.fold) == 0 || len(l.toks) == 0 {
+			continue
+		}
+		t := strings.Trim(l.toks[len(l.toks)-1], ":;|!\"'()[]{}")
+		m, err := textparse.ParseAmountSep(t, 0)
+		if err != nil || m.Decimals != 1 || !m.Value.IsPositive() {
+			continue
+		}
+		v := m.Value
+		out = append(out, Candidate{Value: v.StringFixed(2), Feats: feats(v, i, -1, false, "one_decimal"), line: i, end: i + 1, amt: &v})
+	}
+	// The receipt's own sums (subtotal + tax + service + rounding), printed
+	// or not.
+	for _, v := range sums {
+		if !v.IsPositive() || slices.ContainsFunc(out, func(c Candidate) bool { return c.amt != nil && c.amt.Equal(v) }) {
+			continue
+		}
+		i := len(lines) - 1
+		if subLine >= 0 {
+			i = subLine
+		}
+		out = append(out, Candidate{Value: v.StringFixed(2), Feats: feats(v, i, -1, true, "computed"), line: i, end: i + 1, amt: &v})
 	}
 	if r.total != nil && !seenRule {
 		// The rules' total printed nowhere (cash minus change, a rounding
 		// applied): a candidate of its own.
 		i := max(0, min(r.totalLine, len(lines)-1))
 		v := *r.total
-		out = append(out, Candidate{Value: v.StringFixed(2), Feats: feats(v, i, -1, true), line: i, end: i + 1, amt: &v})
+		out = append(out, Candidate{Value: v.StringFixed(2), Feats: feats(v, i, -1, true, ""), line: i, end: i + 1, amt: &v})
 	}
 	return out
 }
@@ -541,16 +577,17 @@ func merchantCandidates(lines []line, r rules, g geom) []Candidate {
 var companyEndRE = regexp.MustCompile(`\b(sdn\.? ?bhd\.?|bhd\.?|s/b|gmbh|ag|kg|ltd\.?|limited|llc|inc\.?|plc|pte\.? ltd\.?|sarl|sas|srl|spa|bv|nv|enterprise|trading)\)?$`)
 
 // sumOfTwo reports whether v is the sum of two positive amounts printed on
-// two other lines (a subtotal and its tax, say, whatever their labels).
-func sumOfTwo(lines []line, v decimal.Decimal, at int) bool {
+// two other lines (a subtotal and its tax, say, whatever their labels);
+// at gives the lines of each printed amount by value (StringFixed(2)).
+func sumOfTwo(lines []line, at map[string][]int, v decimal.Decimal, self int) bool {
 	if !v.IsPositive() {
 		return false
 	}
-	for i, a := range lines {
-		if i == at {
+	for i, l := range lines {
+		if i == self {
 			continue
 		}
-		for _, x := range a.amts {
+		for _, x := range l.amts {
 			if !x.v.IsPositive() || !x.v.LessThan(v) {
 				continue
 			}
@@ -559,17 +596,49 @@ func sumOfTwo(lines []line, v decimal.Decimal, at int) bool {
 				// each pair once: the larger part first
 				continue
 			}
-			for j := range lines {
-				if j == at || j == i {
-					continue
-				}
-				for _, y := range lines[j].amts {
-					if y.v.Equal(rest) {
-						return true
-					}
+			for _, j := range at[rest.StringFixed(2)] {
+				if j != self && j != i {
+					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+var fiveCents = decimal.RequireFromString("0.05")
+
+// lineLabels are the label flags of an amount's line: its own labels, or
+// those of the line above or below when the amount stands alone (a column
+// of its own).
+type lineLabels struct {
+	prio                                                                          int
+	above, fuzzy, notTotal, subtotal, tax, change, cash, rounding, discount, incl bool
+}
+
+func labelFlags(lines []line, i int) *lineLabels {
+	l := lines[i]
+	lb := &lineLabels{}
+	n, _, _ := letters(l.text)
+	lf := l.fold
+	if n <= 3 && len(l.amts) == 1 {
+		for _, j := range []int{i - 1, i + 1} {
+			if j >= 0 && j < len(lines) && len(lines[j].amts) == 0 && labelPrio(lines[j].fold) > 0 {
+				lf = lines[j].fold
+				lb.above = true
+				break
+			}
+		}
+	}
+	lb.prio = labelPrio(lf)
+	lb.fuzzy = fuzzyTotal(lf)
+	lb.notTotal = has(lf, notTotal...) && !has(lf, "incl", "inclusive", "includes", "inkl", "ttc", "rounded", "grand total", "nett total")
+	lb.subtotal = has(lf, subtotalLabels...)
+	lb.tax = has(lf, taxLabels...)
+	lb.change = has(lf, changeWords...)
+	lb.cash = has(lf, cashWords...)
+	lb.rounding = has(lf, roundingLabels...) || has(lf, "rounded", "round")
+	lb.discount = has(lf, discWords...)
+	lb.incl = has(lf, inclWords...)
+	return lb
 }
