@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/docextract/docextract/extract/eval"
 	"github.com/docextract/docextract/extract/layout"
@@ -51,6 +52,7 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	iters := fs.Int("iterations", 400, "Adam iterations per field")
 	l2 := fs.Float64("l2", 0.1, "L2 penalty on the weights")
 	verbose := fs.Bool("v", false, "with -cv: list the left-out receipts where the model and the rules disagree")
+	drop := fs.String("drop", "", "comma-separated features to zero before training, to measure what they bring (e.g. rule,rule_conf,rule_line: the model without the rules' choice); never for the shipped model")
 	cv := fs.Int("cv", 0, "instead of writing the model, print a K-fold cross-validation on the tune part (folds by receipt): the rules' and the model's accuracy per field and path")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -68,6 +70,12 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		eng = t.Receipts().WithRunCache(filepath.Join(*cache, "runs"))
 	}
 	fields := []string{eval.FieldMerchantName, eval.FieldReceiptDate, eval.FieldTotalGrossPrice}
+	dropped := map[string]bool{}
+	for _, d := range strings.Split(*drop, ",") {
+		if d != "" {
+			dropped[d] = true
+		}
+	}
 	groups := map[string][]rank.Group{}
 	metas := map[string][]groupMeta{}
 	var nBox, nOCR int
@@ -88,6 +96,18 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				}
 			}
 			for i, c := range cands[f] {
+				if c.Feats[ruleAt] == 1 && meta.rule < 0 {
+					meta.rule = i
+				}
+				if len(dropped) > 0 {
+					x := slices.Clone(c.Feats)
+					for j, n := range receipt.FeatureNames[f] {
+						if dropped[n] {
+							x[j] = 0
+						}
+					}
+					c.Feats = x
+				}
 				g.Feats = append(g.Feats, c.Feats)
 				if c.None {
 					// right when no value candidate is
@@ -97,9 +117,6 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				}
 				g.Gold = append(g.Gold, eval.Score(f, c.Value, want))
 				meta.values = append(meta.values, c.Value)
-				if c.Feats[ruleAt] == 1 && meta.rule < 0 {
-					meta.rule = i
-				}
 			}
 			groups[f] = append(groups[f], g)
 			metas[f] = append(metas[f], meta)
@@ -134,6 +151,9 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("no tune receipt with box lines or an image under %s", *dir)
 	}
 	opt := rank.Options{Iterations: *iters, L2: *l2}
+	if len(dropped) > 0 && *cv <= 1 && *out != "-" {
+		return fmt.Errorf("-drop is for -cv experiments (or -out -), not for the embedded model")
+	}
 	if *cv > 1 {
 		return crossValidate(stdout, fields, groups, metas, *cv, opt, *verbose)
 	}

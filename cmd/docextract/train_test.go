@@ -42,3 +42,19 @@ func TestTrainReproducible(t *testing.T) {
 	require.NoError(t, m.Check(receipt.FeatureNames))
 	require.Contains(t, m.Source, "tune part, 150 ground-truth line sets, 0 OCR readings")
 }
+
+// TestTrainCrossValidate: -cv scores the rules and the model on left-out
+// folds of the tune part and writes no model; -drop refuses to write one.
+func TestTrainCrossValidate(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus", "receipts", "sroie")
+	if _, err := os.Stat(filepath.Join(dir, "key")); err != nil {
+		t.Skip("SROIE corpus absent")
+	}
+	out := filepath.Join(t.TempDir(), "model.json")
+	var stdout, stderr bytes.Buffer
+	require.Equal(t, 0, Main(context.Background(), []string{"train", "-receipts", dir, "-out", out, "-cv", "3", "-iterations", "50"}, &stdout, &stderr), stderr.String())
+	require.Regexp(t, `TotalGrossPrice\s+box\s+\d+/150`, stdout.String())
+	require.NoFileExists(t, out)
+	require.Equal(t, 1, Main(context.Background(), []string{"train", "-receipts", dir, "-out", out, "-drop", "rule"}, &stdout, &stderr))
+	require.NoFileExists(t, out)
+}
