@@ -36,7 +36,7 @@ ground-truth text lines (box/) and, with -ocr-cache, also from the OCR of its im
 marks the candidates equal to the truth and fits a conditional logit per field with
 fixed iterations in a fixed order: the same corpus and readings give the same bytes.
 Extraction embeds extract/receipt/model.json; rebuild after training. The command
-that made the shipped model is in the README ("Receipts are scored the same way").
+that made the shipped model is in the README ("Learned field ranker").
 
 `
 
@@ -47,7 +47,7 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fs.PrintDefaults()
 	}
 	dir := fs.String("receipts", filepath.Join("..", "shared", "corpus", "receipts", "sroie"), "receipt corpus in the SROIE layout (key/, box/, img/)")
-	cache := fs.String("ocr-cache", "", "also train on the OCR of the tune images, read through this cache folder (as `eval -ocr-cache`)")
+	cache := fs.String("ocr-cache", "", "also train on the OCR of the tune images, read through this cache `folder` (as eval -ocr-cache)")
 	out := fs.String("out", filepath.Join("extract", "receipt", "model.json"), "model file to write (- for standard output)")
 	iters := fs.Int("iterations", 400, "Adam iterations per field")
 	l2 := fs.Float64("l2", 0.1, "L2 penalty on the weights")
