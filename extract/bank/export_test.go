@@ -64,11 +64,17 @@ func ScanParts(t testing.TB) (names []string, parts [][]ScanStatement) {
 	return names, parts
 }
 
-// Lines returns the lines of p as the reader rebuilds them.
+// Lines returns the lines of p as the reader rebuilds them, with each
+// word's left edge and the line's height.
 func Lines(p *layout.Page) []string {
 	var out []string
-	for _, l := range buildLines(p) {
-		out = append(out, fmt.Sprintf("%6.1f %s", l.y0, strings.Join(l.tokens(), " ⟂ ")))
+	s := layout.Straighten(*p)
+	for _, l := range buildLines(&s) {
+		var ws []string
+		for _, w := range l.words {
+			ws = append(ws, fmt.Sprintf("%s@%.0f-%.0f", w.Text, w.X0, w.X1))
+		}
+		out = append(out, fmt.Sprintf("%6.1f h%.0f %s", l.y0, l.size, strings.Join(ws, " ⟂ ")))
 	}
 	return out
 }

@@ -64,12 +64,13 @@ const minSkew = 0.0015
 // turned more than about 3 degrees is the recogniser's to straighten.
 const maxSkew = 0.055
 
-// Straighten returns p with its words moved so that its text lines run
-// level (a shear about the page's centre by the slope Skew measures), when
-// p was read by OCR and the slope is between minSkew and maxSkew; else p
-// as it is. The boxes keep their sizes. Lines of a slightly turned scan
-// then keep the words at the far right of a row (an amount, a date
-// column) on the row they belong to.
+// Straighten returns p with its words turned about the page's centre so
+// that its text lines run level (by the slope Skew measures), when p was
+// read by OCR and the slope is between minSkew and maxSkew; else p as it
+// is. Each box keeps its size and moves with its centre. Lines of a
+// slightly turned scan then keep the words at the far right of a row (an
+// amount, a date column) on the row they belong to, and the columns of a
+// table stay straight down the page.
 func Straighten(p Page) Page {
 	if !p.OCR {
 		return p
@@ -78,12 +79,15 @@ func Straighten(p Page) Page {
 	if !ok || math.Abs(s) < minSkew || math.Abs(s) > maxSkew {
 		return p
 	}
-	cx := p.Width / 2
+	a := math.Atan(s)
+	sin, cos := math.Sin(a), math.Cos(a)
+	cx, cy := p.Width/2, p.Height/2
 	ws := make([]Word, len(p.Words))
 	for i, w := range p.Words {
-		d := s * (w.CX() - cx)
-		w.Y0 -= d
-		w.Y1 -= d
+		dx, dy := w.CX()-cx, w.CY()-cy
+		mx := cx + dx*cos + dy*sin - w.CX()
+		my := cy - dx*sin + dy*cos - w.CY()
+		w.X0, w.X1, w.Y0, w.Y1 = w.X0+mx, w.X1+mx, w.Y0+my, w.Y1+my
 		ws[i] = w
 	}
 	p.Words = ws
