@@ -402,7 +402,7 @@ func TestStatementLayoutSuiteProduced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	share, report := scoreProduced(t, stmtProducedLayouts)
+	share, report := scoreProduced(t, stmtProducedLayouts, false)
 	t.Logf("produced part\n%s", report)
 	require.GreaterOrEqual(t, share, stmtProducedBar, "share of fields read, produced part")
 }
@@ -413,12 +413,27 @@ func TestStatementLayoutSuiteProduced2(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	share, report := scoreProduced(t, stmtProduced2Layouts)
+	share, report := scoreProduced(t, stmtProduced2Layouts, false)
 	t.Logf("second produced part\n%s", report)
 	require.GreaterOrEqual(t, share, stmtProduced2Bar, "share of fields read, second produced part")
 }
 
-func scoreProduced(t *testing.T, layouts []prodLayout) (float64, string) {
+// TestStatementLayoutSuiteProducedPerChar scores both produced batches
+// drawn with every character as its own text object (a word's characters
+// in order, the words shuffled).
+func TestStatementLayoutSuiteProducedPerChar(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	share, report := scoreProduced(t, append(append([]prodLayout{}, stmtProducedLayouts...), stmtProduced2Layouts...), true)
+	t.Logf("produced batches, character by character\n%s", report)
+	require.GreaterOrEqual(t, share, stmtPerCharBar, "share of fields read, produced batches character by character")
+}
+
+// stmtPerCharBar: first scored as it came, 259 of 270 (95.9%).
+const stmtPerCharBar = 0.95
+
+func scoreProduced(t *testing.T, layouts []prodLayout, perChar bool) (float64, string) {
 	e := engine(t)
 	perField := map[string][2]int{}
 	okFields, allFields, okStmts, nStmts := 0, 0, 0, 0
@@ -430,6 +445,7 @@ func scoreProduced(t *testing.T, layouts []prodLayout) (float64, string) {
 				s = l.prep(s)
 			}
 			c := testdocs.NewProduced(uint64(k))
+			c.PerChar = perChar
 			l.draw(c, s, 40)
 			data, err := c.Bytes()
 			require.NoError(t, err)
