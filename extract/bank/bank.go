@@ -152,6 +152,8 @@ type extractor struct {
 	// bank's name when no label names it.
 	sawTop  bool
 	topName string
+	// ocr: the page being read came from OCR.
+	ocr bool
 }
 
 type txn struct {
@@ -223,6 +225,7 @@ func (x *extractor) flush() {
 }
 
 func (x *extractor) page(p *layout.Page, first bool) {
+	x.ocr = p.OCR
 	lines := buildLines(p)
 	hdr := -1
 	for i, l := range lines {
@@ -1095,7 +1098,11 @@ func (x *extractor) general(l *line, first bool) {
 	toks := l.tokens()
 	fw := foldWords(toks)
 	if g.IBAN == nil {
-		if ib := textparse.FindIBAN(toks); ib != "" {
+		find := textparse.FindIBAN
+		if x.ocr {
+			find = textparse.FindIBANOCR // a misread letter repaired
+		}
+		if ib := find(toks); ib != "" {
 			g.IBAN = docextract.Str(ib)
 		}
 	}
