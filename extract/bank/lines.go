@@ -34,30 +34,9 @@ func buildLines(p *layout.Page) []*line {
 		size := l.H()
 		ws := l.Words
 		if !p.OCR {
-			ws = joinTouching(ws, size)
+			ws = layout.JoinTouching(ws, size)
 		}
 		out = append(out, &line{words: mergeGroupedNumbers(ws, size, gap), y0: l.Y0, y1: l.Y1, size: size})
-	}
-	return out
-}
-
-// joinTouching joins words of a text layer whose boxes touch: a PDF
-// written glyph by glyph can come back from the reader as "30" ".11.", one
-// word on the page.
-func joinTouching(ws []layout.Word, size float64) []layout.Word {
-	out := ws[:0:0]
-	for _, w := range ws {
-		if n := len(out); n > 0 {
-			p := out[n-1]
-			if g := w.X0 - p.X1; g < 0.05*size && g > -0.05*size {
-				p.Text += w.Text
-				p.X1 = w.X1
-				p.Y0, p.Y1 = min(p.Y0, w.Y0), max(p.Y1, w.Y1)
-				out[n-1] = p
-				continue
-			}
-		}
-		out = append(out, w)
 	}
 	return out
 }

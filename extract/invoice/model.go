@@ -134,6 +134,9 @@ func newDoc(pages []layout.Page) *doc {
 	var samples []string
 	for pi := range pages {
 		for _, l := range layout.Lines(&pages[pi]) {
+			if !pages[pi].OCR {
+				l.Words = layout.JoinTouching(l.Words, l.H())
+			}
 			ln := line{Line: l, idx: len(d.lines), pg: pi}
 			ln.h = l.H()
 			ln.cells = l.Cells(0)

@@ -29,7 +29,10 @@ type Produced struct {
 	// print systems and PDF converters do (the characters of a word in
 	// order, the words shuffled); the reader must find the words.
 	PerChar bool
-	groups  int
+	// GlyphOrder, with PerChar, writes the glyphs themselves in a
+	// shuffled order, not only the words.
+	GlyphOrder bool
+	groups     int
 }
 
 // producedOp is one text object: a word at a baseline.
@@ -80,6 +83,9 @@ func (c *Produced) Text(x, top float64, s string) {
 		c.groups++
 		if c.PerChar {
 			for k, r := range f {
+				if c.GlyphOrder {
+					c.groups++
+				}
 				c.ops = append(c.ops, producedOp{x: x + c.Width(s[:i+k]), base: base, size: c.size, bold: c.bold, s: string(r), group: c.groups})
 			}
 		} else {
