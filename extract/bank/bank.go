@@ -959,7 +959,8 @@ func (x *extractor) row(l *line) {
 		x.flush()
 		return
 	}
-	if desc := t.col(colDesc); desc != nil && len(ws) > 0 && ws[0].X0 < desc.lo {
+	// (A scan's columns wander by a few pixels: half a line height.)
+	if desc := t.col(colDesc); desc != nil && len(ws) > 0 && ws[0].X0 < desc.lo-0.5*l.size {
 		x.flush()
 		return
 	}
@@ -1030,6 +1031,20 @@ func dirWord(s string) int {
 	return 0
 }
 
+// digitRun returns the length of the longest run of digits in s.
+func digitRun(s string) int {
+	best, n := 0, 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
+}
+
 func hasDigitStr(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // lineCurrency takes the currency from an ISO code or unambiguous symbol
@@ -1067,7 +1082,11 @@ func (x *extractor) words(ws []layout.Word, used map[int]bool) {
 			x.cur.ref = append(x.cur.ref, w.Text)
 			continue
 		}
-		desc = append(desc, w.Text)
+		text := w.Text
+		if x.ocr && text == "O" && len(desc) > 0 && digitRun(desc[len(desc)-1]) >= 3 {
+			text = "0" // OCR's O for a zero after a code: "BLZ37050198 O"
+		}
+		desc = append(desc, text)
 	}
 	if len(desc) == 0 {
 		return
