@@ -418,6 +418,21 @@ func TestStatementLayoutSuiteProduced2(t *testing.T) {
 	require.GreaterOrEqual(t, share, stmtProduced2Bar, "share of fields read, second produced part")
 }
 
+// TestStatementLayoutSuiteProduced3 scores the third produced batch
+// (layouts_produced3_test.go) the same way.
+func TestStatementLayoutSuiteProduced3(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	share, report := scoreProduced(t, stmtProduced3Layouts, false, false)
+	t.Logf("third produced part\n%s", report)
+	require.GreaterOrEqual(t, share, stmtProduced3Bar, "share of fields read, third produced part")
+}
+
+// stmtProduced3Bar is the share of fields of the third produced batch that
+// must be read: the figure when it was first scored, as it came.
+const stmtProduced3Bar = 0.72
+
 // TestStatementLayoutSuiteProducedPerChar scores both produced batches
 // drawn with every character as its own text object (a word's characters
 // in order, the words shuffled).
