@@ -2,14 +2,11 @@ package bank
 
 import (
 	"bytes"
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract"
-	"github.com/docextract/docextract/extract/layout"
 )
 
 // ScanStatement is a generated statement as the scanned suite (package
@@ -62,19 +59,4 @@ func ScanParts(t testing.TB) (names []string, parts [][]ScanStatement) {
 		names, parts = append(names, p.name), append(parts, ss)
 	}
 	return names, parts
-}
-
-// Lines returns the lines of p as the reader rebuilds them, with each
-// word's left edge and the line's height.
-func Lines(p *layout.Page) []string {
-	var out []string
-	s := layout.Straighten(*p)
-	for _, l := range buildLines(&s) {
-		var ws []string
-		for _, w := range l.words {
-			ws = append(ws, fmt.Sprintf("%s@%.0f-%.0f", w.Text, w.X0, w.X1))
-		}
-		out = append(out, fmt.Sprintf("%6.1f h%.0f %s", l.y0, l.size, strings.Join(ws, " ⟂ ")))
-	}
-	return out
 }

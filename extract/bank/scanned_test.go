@@ -3,6 +3,7 @@ package bank_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/bank"
+	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/internal/scantest"
 )
 
@@ -116,4 +118,29 @@ func scoreScanned(t *testing.T, r *scantest.Reader, stmts []bank.ScanStatement) 
 	share := float64(okFields) / float64(max(allFields, 1))
 	report = append(report, fmt.Sprintf("statements all right %d/%d, fields %d/%d (%.1f%%)", okStmts, len(stmts), okFields, allFields, 100*share))
 	return share, strings.Join(report, "\n")
+}
+
+// TestScanSkewMeasured: on real OCR output of a turned scan, layout.Skew
+// finds the turn that was applied (testdocs.Scan turns counter-clockwise
+// by degrees, so lines run up to the right: a negative slope), and
+// layout.Straighten leaves the page level.
+func TestScanSkewMeasured(t *testing.T) {
+	if testing.Short() {
+		t.Skip("OCR")
+	}
+	r := scantest.New(t)
+	_, parts := bank.ScanParts(t)
+	for i, s := range parts[0][:4] {
+		pages, err := r.Pages(context.Background(), s.PDF, scanDegrees(i), uint64(i))
+		require.NoError(t, err)
+		for _, p := range pages {
+			slope, ok := layout.Skew(&p)
+			require.True(t, ok, s.Name)
+			want := -math.Tan(scanDegrees(i) * math.Pi / 180)
+			require.InDelta(t, want, slope, 0.002, "%s page %d", s.Name, p.Number)
+			level := layout.Straighten(p)
+			after, _ := layout.Skew(&level)
+			require.InDelta(t, 0, after, 0.0015, "%s page %d straightened", s.Name, p.Number)
+		}
+	}
 }
