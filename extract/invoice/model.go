@@ -78,6 +78,9 @@ func (d *doc) dateWords(l *line) []bool {
 type doc struct {
 	pages []layout.Page
 	lines []line
+	// taxParts are the tax-labelled amount candidates before they are
+	// deduplicated by value (set by amountCands).
+	taxParts []cand
 	sep   byte
 	order textparse.DateOrder
 	// itemLine marks the lines read as line items (set by lineItems).
