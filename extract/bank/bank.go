@@ -152,6 +152,8 @@ type extractor struct {
 	// bank's name when no label names it.
 	sawTop  bool
 	topName string
+	// ocr: the page being read came from OCR.
+	ocr bool
 }
 
 type txn struct {
@@ -223,6 +225,7 @@ func (x *extractor) flush() {
 }
 
 func (x *extractor) page(p *layout.Page, first bool) {
+	x.ocr = p.OCR
 	lines := buildLines(p)
 	hdr := -1
 	for i, l := range lines {
@@ -956,7 +959,8 @@ func (x *extractor) row(l *line) {
 		x.flush()
 		return
 	}
-	if desc := t.col(colDesc); desc != nil && len(ws) > 0 && ws[0].X0 < desc.lo {
+	// (A scan's columns wander by a few pixels: half a line height.)
+	if desc := t.col(colDesc); desc != nil && len(ws) > 0 && ws[0].X0 < desc.lo-0.5*l.size {
 		x.flush()
 		return
 	}
@@ -1027,6 +1031,20 @@ func dirWord(s string) int {
 	return 0
 }
 
+// digitRun returns the length of the longest run of digits in s.
+func digitRun(s string) int {
+	best, n := 0, 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			n++
+			best = max(best, n)
+		} else {
+			n = 0
+		}
+	}
+	return best
+}
+
 func hasDigitStr(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
 // lineCurrency takes the currency from an ISO code or unambiguous symbol
@@ -1064,7 +1082,11 @@ func (x *extractor) words(ws []layout.Word, used map[int]bool) {
 			x.cur.ref = append(x.cur.ref, w.Text)
 			continue
 		}
-		desc = append(desc, w.Text)
+		text := w.Text
+		if x.ocr && text == "O" && len(desc) > 0 && digitRun(desc[len(desc)-1]) >= 3 {
+			text = "0" // OCR's O for a zero after a code: "BLZ37050198 O"
+		}
+		desc = append(desc, text)
 	}
 	if len(desc) == 0 {
 		return
@@ -1095,7 +1117,11 @@ func (x *extractor) general(l *line, first bool) {
 	toks := l.tokens()
 	fw := foldWords(toks)
 	if g.IBAN == nil {
-		if ib := textparse.FindIBAN(toks); ib != "" {
+		find := textparse.FindIBAN
+		if x.ocr {
+			find = textparse.FindIBANOCR // a misread letter repaired
+		}
+		if ib := find(toks); ib != "" {
 			g.IBAN = docextract.Str(ib)
 		}
 	}

@@ -32,7 +32,11 @@ func buildLines(p *layout.Page) []*line {
 	}
 	for _, l := range layout.Lines(p) {
 		size := l.H()
-		out = append(out, &line{words: mergeGroupedNumbers(l.Words, size, gap), y0: l.Y0, y1: l.Y1, size: size})
+		ws := l.Words
+		if !p.OCR {
+			ws = layout.JoinTouching(ws, size)
+		}
+		out = append(out, &line{words: mergeGroupedNumbers(ws, size, gap), y0: l.Y0, y1: l.Y1, size: size})
 	}
 	return out
 }

@@ -209,13 +209,13 @@ func (d *doc) sellerVAT(buyer map[int]bool) string {
 // ones, and the label vouches that it is meant as the IBAN.
 func (d *doc) iban() string {
 	for li := range d.lines {
-		if s := textparse.FindIBAN(d.lines[li].words); s != "" {
+		if s := d.findIBAN(li, d.lines[li].words); s != "" {
 			return s
 		}
 	}
 	for li := 0; li+1 < len(d.lines); li++ {
 		ws := append(append([]string{}, d.lines[li].words...), d.lines[li+1].words...)
-		if s := textparse.FindIBAN(ws); s != "" {
+		if s := d.findIBAN(li, ws); s != "" {
 			return s
 		}
 	}
@@ -236,7 +236,7 @@ func (d *doc) iban() string {
 					ws = append(ws, w.Text)
 				}
 			}
-			if s := textparse.FindIBAN(ws); s != "" {
+			if s := d.findIBAN(li, ws); s != "" {
 				return s
 			}
 		}
@@ -268,6 +268,16 @@ func (d *doc) iban() string {
 		}
 	}
 	return ""
+}
+
+// findIBAN is textparse.FindIBAN on the words of line li and after; on a
+// page read by OCR, an IBAN with a misread letter is repaired when its
+// check digits vouch for one reading (textparse.FindIBANOCR).
+func (d *doc) findIBAN(li int, ws []string) string {
+	if d.pages[d.lines[li].pg].OCR {
+		return textparse.FindIBANOCR(ws)
+	}
+	return textparse.FindIBAN(ws)
 }
 
 // paymentRef returns the value of a payment-reference label.

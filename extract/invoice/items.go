@@ -1151,6 +1151,13 @@ func (d *doc) toItem(b *band, r row, desc string) docextract.LineItem {
 	if u := strings.TrimSpace(r.unit); u != "" && len(u) <= 12 {
 		it.Unit = docextract.Str(u)
 	}
+	// OCR loses the decimal point of a quantity ("12.5" read as "125"): a
+	// whole quantity that a tenth or a hundredth of makes quantity × unit
+	// price the printed total (to the cent), when it does not as read, is
+	// that quantity.
+	if d.pages[d.lines[r.li].pg].OCR {
+		it.ProductQuantity = pointLost(it.ProductQuantity, it.ProductUnitPrice, it.ProductTotalPrice)
+	}
 	// A percentage in a discount column that takes quantity × unit price
 	// to the printed total (to the cent) is the line's allowance.
 	if r.rebate != nil && it.ProductQuantity != nil && it.ProductUnitPrice != nil && it.ProductTotalPrice != nil {
@@ -1161,6 +1168,28 @@ func (d *doc) toItem(b *band, r row, desc string) docextract.LineItem {
 		}
 	}
 	return it
+}
+
+// pointLost returns qty divided by 10 or 100 when qty is a whole number of
+// two digits or more and that, unlike qty itself, makes qty × unit the
+// total to the cent; else qty.
+func pointLost(qty, unit, total *docextract.Amount) *docextract.Amount {
+	if qty == nil || unit == nil || total == nil || !qty.Equal(qty.Truncate(0)) || qty.Abs().LessThan(decimal.NewFromInt(10)) {
+		return qty
+	}
+	cent := decimal.New(1, -2)
+	fits := func(q decimal.Decimal) bool {
+		return q.Mul(unit.Decimal).Sub(total.Decimal).Abs().LessThanOrEqual(cent)
+	}
+	if fits(qty.Decimal) {
+		return qty
+	}
+	for _, e := range []int32{-1, -2} {
+		if q := qty.Shift(e); fits(q) {
+			return docextract.NewAmount(q)
+		}
+	}
+	return qty
 }
 
 // dropSubPositions removes sub-positions ("1.1", "1.2") printed under a

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract"
@@ -251,4 +252,20 @@ func TestLineItemsUnseenLayoutRules(t *testing.T) {
 		"140 10|360:Net total|545>£20.97",
 	))
 	checkItems(t, got.LineItems, []wantItem{{"Rubber bands", "3", "1.99", "5.97"}, {"Glue sticks", "4", "2.5", "10"}, {"Rulers 30 cm", "5", "1", "5"}})
+}
+
+func TestPointLost(t *testing.T) {
+	a := func(s string) *docextract.Amount { return docextract.NewAmount(decimal.RequireFromString(s)) }
+	for _, c := range []struct{ qty, unit, total, want string }{
+		{"125", "120", "1500", "12.5"}, // "12.5" read as "125"
+		{"125", "1.2", "1.5", "1.25"},  // "1.25"
+		{"125", "12", "1500", "125"},   // right as read
+		{"125", "120", "1400", "125"},  // nothing fits: left alone
+		{"12.5", "120", "150", "12.5"}, // not a whole number
+		{"5", "120", "60", "5"},        // one digit: no point to lose
+	} {
+		got := pointLost(a(c.qty), a(c.unit), a(c.total))
+		require.Equal(t, c.want, got.String(), "%v", c)
+	}
+	require.Nil(t, pointLost(nil, a("1"), a("1")))
 }

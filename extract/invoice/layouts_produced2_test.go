@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"github.com/docextract/docextract/internal/testdocs"
 )
 
 // A second produced batch, written after the first one's rules and scored
@@ -22,7 +20,7 @@ import (
 // prod2DELogo: the name only in the sender line and the footer, "Beleg-Nr."
 // and "Datum 03.08.14", a "Rabatt %" column, the totals grid.
 func prod2DELogo(t testing.TB) invLayout {
-	c := testdocs.NewProduced(21)
+	c := newProduced(21)
 	c.AddPage()
 	iban := ibanOf("DE", "60050101"+"0004451234")
 	type row struct {
@@ -108,7 +106,7 @@ func prod2DELogo(t testing.TB) invLayout {
 // prod2NLNoSymbol: no currency printed anywhere, the IBAN in the footer,
 // "03-08-2014", descriptions that wrap above their amount line.
 func prod2NLNoSymbol(t testing.TB) invLayout {
-	c := testdocs.NewProduced(22)
+	c := newProduced(22)
 	c.AddPage()
 	iban := ibanOf("NL", "INGB0006543210")
 	items := []lItem{
@@ -173,7 +171,7 @@ func prod2NLNoSymbol(t testing.TB) invLayout {
 // prod2USTwoPages: a US parts supplier, "Aug 3rd, 2014", a table continued
 // on page 2 without its header, "TOTAL DUE (USD)".
 func prod2USTwoPages(t testing.TB) invLayout {
-	c := testdocs.NewProduced(23)
+	c := newProduced(23)
 	var items []lItem
 	for i := range 22 {
 		items = append(items, lItem{desc: []string{fmt.Sprintf("Hex bolt M%d x %d zinc plated, box of 50", 6+i%5*2, 20+i*5)}, qty: d(fmt.Sprint(1 + i%3)), unit: d(fmt.Sprintf("%d.%02d", 7+i, (i*37)%100))})
@@ -234,7 +232,7 @@ func prod2USTwoPages(t testing.TB) invLayout {
 // receipt at the bottom ("Empfangsschein", "Konto / Zahlbar an", "Währung
 // Betrag").
 func prod2CHQRBill(t testing.TB) invLayout {
-	c := testdocs.NewProduced(24)
+	c := newProduced(24)
 	c.AddPage()
 	iban := ibanOf("CH", "0070"+"0110000387896")
 	items := []pItem{

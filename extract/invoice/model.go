@@ -134,6 +134,9 @@ func newDoc(pages []layout.Page) *doc {
 	var samples []string
 	for pi := range pages {
 		for _, l := range layout.Lines(&pages[pi]) {
+			if !pages[pi].OCR {
+				l.Words = layout.JoinTouching(l.Words, l.H())
+			}
 			ln := line{Line: l, idx: len(d.lines), pg: pi}
 			ln.h = l.H()
 			ln.cells = l.Cells(0)
@@ -271,12 +274,26 @@ func hasLetters(s string) bool {
 
 func isCurrencyWord(s string) bool { return textparse.NormalizeCurrency(s) != "" }
 
+// amountGap is the widest gap, in line heights, between the words of one
+// amount ("1 234,56", "EUR 12,00") in a PDF text layer, whose word boxes
+// span each glyph's advance.
+const amountGap = 0.6
+
+// amountGapOCR is amountGap between words read by OCR, whose boxes hold
+// the ink only: "1 100,80" is then 0.75 line heights apart at 200 dpi (the
+// space and the side bearings of the narrow "1").
+const amountGapOCR = 0.85
+
 // amounts finds the amounts among words [from, to) of l, joining up to three
 // adjacent words separated by narrow gaps ("1 234,56", "EUR 12,00",
 // "12,00 €"). Percentages, dates and words glued to letters are skipped.
 func (d *doc) amounts(l *line, from, to int) []amt {
 	var out []amt
 	inDate := d.dateWords(l)
+	gap := amountGap
+	if d.pages[l.pg].OCR {
+		gap = amountGapOCR
+	}
 	for i := from; i < to; i++ {
 		if !hasDigit(l.words[i]) && !isCurrencyWord(l.words[i]) && !isMinusWord(l.words[i]) {
 			continue
@@ -293,7 +310,7 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 			ok := true
 			for k := i + 1; k < i+n; k++ {
 				a, b := l.Words[k-1], l.Words[k]
-				if b.X0-a.X1 > 0.6*l.h || inDate != nil && inDate[k] {
+				if b.X0-a.X1 > gap*l.h || inDate != nil && inDate[k] {
 					ok = false
 				}
 			}

@@ -86,14 +86,64 @@ func PlausibleIBAN(s string) bool {
 
 // FindIBAN returns the first valid IBAN spelled by consecutive tokens
 // (printed in groups of four or as one run), normalised, or "".
-func FindIBAN(tokens []string) string { return findIBAN(tokens, false) }
+func FindIBAN(tokens []string) string { return findIBAN(tokens, false, false) }
 
 // FindPlausibleIBAN is FindIBAN accepting IBANs whose check digits are
 // wrong (see PlausibleIBAN), when the tokens spell exactly the country's
 // length; use it only where a label vouches for the value.
-func FindPlausibleIBAN(tokens []string) string { return findIBAN(tokens, true) }
+func FindPlausibleIBAN(tokens []string) string { return findIBAN(tokens, true, false) }
 
-func findIBAN(tokens []string, plausible bool) string {
+// FindIBANOCR is FindIBAN for words read by OCR: an IBAN whose check
+// fails is repaired (RepairIBAN) when one reading of a misread letter
+// makes it valid.
+func FindIBANOCR(tokens []string) string { return findIBAN(tokens, false, true) }
+
+// digitFor maps the letters OCR reads in place of a digit to that digit.
+var digitFor = map[byte]byte{'O': '0', 'Q': '0', 'D': '0', 'I': '1', 'L': '1', 'Z': '2', 'S': '5', 'G': '6', 'B': '8'}
+
+// RepairIBAN mends an IBAN read by OCR (normalised, of its country's
+// length) whose check fails: letters in the two check-digit places are
+// read as the digits they resemble (O -> 0, I/L -> 1, S -> 5, B -> 8, ...),
+// then, if the check still fails, each such letter of the account part in
+// turn; the repair is kept only when exactly one reading passes the
+// mod-97 check, which a random misreading passes once in 97. Digits are
+// never turned into letters.
+func RepairIBAN(s string) (string, bool) {
+	if ValidIBAN(s) {
+		return s, true
+	}
+	if len(s) < 5 {
+		return "", false
+	}
+	b := []byte(s)
+	for i := 2; i < 4; i++ {
+		if d, ok := digitFor[b[i]]; ok {
+			b[i] = d
+		}
+	}
+	if ValidIBAN(string(b)) {
+		return string(b), true
+	}
+	found := ""
+	for i := 4; i < len(b); i++ {
+		d, ok := digitFor[b[i]]
+		if !ok {
+			continue
+		}
+		c := b[i]
+		b[i] = d
+		if ValidIBAN(string(b)) {
+			if found != "" {
+				return "", false
+			}
+			found = string(b)
+		}
+		b[i] = c
+	}
+	return found, found != ""
+}
+
+func findIBAN(tokens []string, plausible, ocr bool) string {
 	for i, t := range tokens {
 		u := strings.ToUpper(strings.Trim(t, ":,;."))
 		if strings.HasPrefix(u, "IBAN") {
@@ -113,6 +163,10 @@ func findIBAN(tokens []string, plausible bool) string {
 		switch {
 		case len(acc) >= n && ValidIBAN(acc[:n]):
 			return acc[:n]
+		case ocr && len(acc) >= n:
+			if r, ok := RepairIBAN(acc[:n]); ok {
+				return r
+			}
 		case plausible && len(acc) == n && PlausibleIBAN(acc):
 			return acc
 		}

@@ -53,3 +53,23 @@ func ExampleValidIBAN() {
 	fmt.Println(ValidIBAN("DE89 3704 0044 0532 0130 00"))
 	// Output: true
 }
+
+func TestRepairIBAN(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"NLO2ABNA0123456789", "NL02ABNA0123456789"}, // O in the check digits
+		{"DE89370400440532O13000", "DE89370400440532013000"},
+		{"DE89370400440532013000", "DE89370400440532013000"}, // valid as it is
+		{"NL91ABNA0417164301", ""},                           // no misread letter makes it valid
+	} {
+		got, ok := RepairIBAN(c.in)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("RepairIBAN(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+	if got := FindIBANOCR(strings.Fields("Graag overmaken naar NLO2 ABNA 0123 4567 89 ten name van")); got != "NL02ABNA0123456789" {
+		t.Errorf("FindIBANOCR = %q", got)
+	}
+	if got := FindIBAN(strings.Fields("naar NLO2 ABNA 0123 4567 89")); got != "" {
+		t.Errorf("FindIBAN repaired a text layer's IBAN: %q", got)
+	}
+}

@@ -25,6 +25,14 @@ type Produced struct {
 	bold bool
 	ops  []producedOp
 	page int
+	// PerChar draws every character as its own text object, as some
+	// print systems and PDF converters do (the characters of a word in
+	// order, the words shuffled); the reader must find the words.
+	PerChar bool
+	// GlyphOrder, with PerChar, writes the glyphs themselves in a
+	// shuffled order, not only the words.
+	GlyphOrder bool
+	groups     int
 }
 
 // producedOp is one text object: a word at a baseline.
@@ -32,6 +40,7 @@ type producedOp struct {
 	x, base, size float64
 	bold          bool
 	s             string
+	group         int // the word it belongs to: a word's characters stay in order
 }
 
 // NewProduced starts an empty A4 document; seed fixes the jitter and the
@@ -71,7 +80,17 @@ func (c *Produced) Text(x, top float64, s string) {
 	off := 0
 	for _, f := range strings.Fields(s) {
 		i := strings.Index(s[off:], f) + off
-		c.ops = append(c.ops, producedOp{x: x + c.Width(s[:i]), base: base, size: c.size, bold: c.bold, s: f})
+		c.groups++
+		if c.PerChar {
+			for k, r := range f {
+				if c.GlyphOrder {
+					c.groups++
+				}
+				c.ops = append(c.ops, producedOp{x: x + c.Width(s[:i+k]), base: base, size: c.size, bold: c.bold, s: string(r), group: c.groups})
+			}
+		} else {
+			c.ops = append(c.ops, producedOp{x: x + c.Width(s[:i]), base: base, size: c.size, bold: c.bold, s: f, group: c.groups})
+		}
 		off = i + len(f)
 	}
 }
@@ -84,9 +103,20 @@ func (c *Produced) Right(xr, top float64, s string) {
 // Line draws a horizontal rule at y.
 func (c *Produced) Line(x0, x1, y float64) { c.pdf.Line(x0, y, x1, y) }
 
-// flush writes the page's text objects in a shuffled order.
+// flush writes the page's words in a shuffled order.
 func (c *Produced) flush() {
-	c.r.Shuffle(len(c.ops), func(i, j int) { c.ops[i], c.ops[j] = c.ops[j], c.ops[i] })
+	var words [][]producedOp
+	for i, o := range c.ops {
+		if i == 0 || o.group != c.ops[i-1].group {
+			words = append(words, nil)
+		}
+		words[len(words)-1] = append(words[len(words)-1], o)
+	}
+	c.r.Shuffle(len(words), func(i, j int) { words[i], words[j] = words[j], words[i] })
+	c.ops = c.ops[:0]
+	for _, w := range words {
+		c.ops = append(c.ops, w...)
+	}
 	for _, o := range c.ops {
 		c.setFont(o.bold, o.size)
 		c.pdf.Text(o.x, o.base, c.tr(o.s))
