@@ -162,6 +162,9 @@ type txn struct {
 	ref  []string
 	// dm and vdm are a date and value date printed without a year.
 	dm, vdm [2]int
+	// open: a date line without an amount whose amount is still to come
+	// on a line below (printed on the transaction's last line).
+	open bool
 }
 
 // pendingDate is a transaction date printed without its year: month, day
@@ -208,6 +211,10 @@ func (x *extractor) completeDates() {
 
 func (x *extractor) flush() {
 	if x.cur == nil {
+		return
+	}
+	if x.cur.open {
+		x.cur = nil // a date and text, but no amount came: no transaction
 		return
 	}
 	x.cur.t.Description = docextract.Str(strings.Join(x.cur.desc, " "))
@@ -951,6 +958,29 @@ func (x *extractor) row(l *line) {
 		x.words(ws, used)
 		x.lastY = l.y1
 		x.curLines++
+		return
+	}
+	// The amount on the last line of a transaction opened by a date line
+	// without one.
+	if x.cur != nil && x.cur.open && date == "" && dm[0] == 0 && hasAmount && l.y0-x.lastY <= 1.2*l.size {
+		x.cur.open = false
+		x.cur.t.Amount = docextract.NewAmount(amount)
+		if b, ok := amounts[colBalance]; ok {
+			x.cur.t.Balance = docextract.NewAmount(b)
+		}
+		x.lineCurrency(ws)
+		x.words(ws, used)
+		x.flush()
+		return
+	}
+	// A date line without an amount, the amount column empty: the
+	// transaction's amount may close its block.
+	if (date != "" || dm[0] > 0) && len(amounts) == 0 {
+		x.flush()
+		x.cur = &txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value)}, dm: dm, vdm: vdm, open: true}
+		x.words(ws, used)
+		x.lastY = l.y1
+		x.curLines = 1
 		return
 	}
 	// A continuation line: no date, no amount, close below the row, words

@@ -59,6 +59,9 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	items, ex := d.lineItems()
 	taxes := d.taxRows()
 	t := d.chooseTotals(d.amountCands(), taxes)
+	if d.anyOCR() {
+		mendLineTotal(items, t.lineTotal, t.net, t.gross)
+	}
 	g.TotalNetPrice = amount(t.net)
 	g.TotalTaxAmount = amount(t.tax)
 	g.TotalGrossPrice = amount(t.gross)
@@ -268,6 +271,60 @@ func (d *doc) iban() string {
 		}
 	}
 	return ""
+}
+
+// anyOCR reports whether a page of d was read by OCR.
+func (d *doc) anyOCR() bool {
+	for _, p := range d.pages {
+		if p.OCR {
+			return true
+		}
+	}
+	return false
+}
+
+// mendLineTotal replaces the printed total of one line item by quantity ×
+// unit price when OCR misread it ("2.75" as "215"): only when that line
+// alone disagrees with its own quantity × unit price, and the line totals
+// then add up to the first of the document's totals given (line total,
+// net, gross) to the cent, which they did not as read.
+func mendLineTotal(items []docextract.LineItem, totals ...*decimal.Decimal) {
+	sum := decimal.Zero
+	bad := -1
+	var fixed decimal.Decimal
+	for i, it := range items {
+		if it.ProductTotalPrice == nil {
+			return
+		}
+		sum = sum.Add(it.ProductTotalPrice.Decimal)
+		if it.ProductQuantity == nil || it.ProductUnitPrice == nil {
+			continue
+		}
+		want := it.ProductQuantity.Mul(it.ProductUnitPrice.Decimal).Round(2)
+		if want.Sub(it.ProductTotalPrice.Decimal).Abs().GreaterThan(decimal.New(1, -2)) {
+			if bad >= 0 {
+				return // two lines disagree: no single misreading
+			}
+			bad, fixed = i, want
+		}
+	}
+	if bad < 0 {
+		return
+	}
+	mended := sum.Sub(items[bad].ProductTotalPrice.Decimal).Add(fixed)
+	cent := decimal.New(1, -2)
+	for _, tot := range totals {
+		if tot == nil {
+			continue
+		}
+		if sum.Sub(*tot).Abs().LessThanOrEqual(cent) {
+			return // the lines add up as read
+		}
+		if mended.Sub(*tot).Abs().LessThanOrEqual(cent) {
+			items[bad].ProductTotalPrice = docextract.NewAmount(fixed)
+			return
+		}
+	}
 }
 
 // findIBAN is textparse.FindIBAN on the words of line li and after; on a

@@ -269,3 +269,23 @@ func TestPointLost(t *testing.T) {
 	}
 	require.Nil(t, pointLost(nil, a("1"), a("1")))
 }
+
+func TestMendLineTotal(t *testing.T) {
+	a := func(s string) *docextract.Amount { return docextract.NewAmount(decimal.RequireFromString(s)) }
+	item := func(q, u, tot string) docextract.LineItem {
+		return docextract.LineItem{ProductQuantity: a(q), ProductUnitPrice: a(u), ProductTotalPrice: a(tot)}
+	}
+	gross := decimal.RequireFromString("4.11")
+	items := []docextract.LineItem{item("1", "2.75", "215"), item("1", "1.36", "1.36")}
+	mendLineTotal(items, nil, nil, &gross)
+	require.Equal(t, "2.75", items[0].ProductTotalPrice.String(), "2.75 read as 215")
+	// the lines do not reach a total with the product either: left alone
+	items = []docextract.LineItem{item("1", "2.75", "215"), item("1", "1.36", "1.36")}
+	other := decimal.RequireFromString("5.00")
+	mendLineTotal(items, nil, nil, &other)
+	require.Equal(t, "215", items[0].ProductTotalPrice.String())
+	// two lines disagree: no single misreading to mend
+	items = []docextract.LineItem{item("1", "2.75", "215"), item("1", "1.36", "136")}
+	mendLineTotal(items, nil, nil, &gross)
+	require.Equal(t, "215", items[0].ProductTotalPrice.String())
+}
