@@ -81,8 +81,8 @@ type doc struct {
 	// taxParts are the tax-labelled amount candidates before they are
 	// deduplicated by value (set by amountCands).
 	taxParts []cand
-	sep   byte
-	order textparse.DateOrder
+	sep      byte
+	order    textparse.DateOrder
 	// itemLine marks the lines read as line items (set by lineItems).
 	itemLine map[int]bool
 	// cur is the country evidence that reads "$" or "kr" (built on first use

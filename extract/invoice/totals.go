@@ -76,10 +76,7 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 			}
 		}
 	})
-	d.taxParts = nil
-	for _, c := range out[textparse.FieldTax] {
-		d.taxParts = append(d.taxParts, c)
-	}
+	d.taxParts = append([]cand(nil), out[textparse.FieldTax]...)
 	for f := range out {
 		cs := out[f]
 		sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
