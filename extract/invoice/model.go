@@ -78,8 +78,11 @@ func (d *doc) dateWords(l *line) []bool {
 type doc struct {
 	pages []layout.Page
 	lines []line
-	sep   byte
-	order textparse.DateOrder
+	// taxParts are the tax-labelled amount candidates before they are
+	// deduplicated by value (set by amountCands).
+	taxParts []cand
+	sep      byte
+	order    textparse.DateOrder
 	// itemLine marks the lines read as line items (set by lineItems).
 	itemLine map[int]bool
 	// cur is the country evidence that reads "$" or "kr" (built on first use
@@ -236,6 +239,9 @@ func (l *line) isLabel(m textparse.LabelMatch) bool {
 	c := l.cellOf[ws]
 	named := 0 // capitalised names before a tax phrase: "Ohio Sales Tax 6.25%"
 	for i := ws - 1; i >= 0 && l.cellOf[i] == c; i-- {
+		if clauseBreak[l.words[i]] {
+			break // "... 30 gg d.f. - Scadenza 02/09/2014": a new clause
+		}
 		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) && !prefixWords[textparse.Fold(strings.Trim(l.words[i], ".:,()"))] {
 			if m.Field == textparse.FieldTax && m.End-m.Start >= 2 && named < 2 && i == ws-1-named && capitalName(l.words[i]) && pctIn(l) {
 				named++
@@ -248,6 +254,9 @@ func (l *line) isLabel(m textparse.LabelMatch) bool {
 	// matched as "total") is not this label: tokens are whole words, so fine.
 	return true
 }
+
+// clauseBreak are words that separate clauses within a cell.
+var clauseBreak = map[string]bool{"-": true, "–": true, "—": true, "·": true, "|": true, "•": true}
 
 // capitalName reports whether s is a capitalised word of letters: "Ohio".
 func capitalName(s string) bool {

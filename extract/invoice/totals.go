@@ -76,12 +76,39 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 			}
 		}
 	})
+	d.taxParts = append([]cand(nil), out[textparse.FieldTax]...)
 	for f := range out {
 		cs := out[f]
 		sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
 		out[f] = dedupe(cs)
 	}
 	return out
+}
+
+// taxSum reads a tax printed in parts ("CGST @ 9%", "SGST @ 9%"): the
+// first amounts of distinct tax-labelled lines that add up to gross - net,
+// two lines at least. Without that arithmetic there is no sum.
+func (d *doc) taxSum(net, gross decimal.Decimal) *decimal.Decimal {
+	want := gross.Sub(net)
+	byLine := map[int]decimal.Decimal{}
+	var lines []int
+	for _, c := range d.taxParts {
+		if _, ok := byLine[c.line]; !ok {
+			byLine[c.line] = c.a.v
+			lines = append(lines, c.line)
+		}
+	}
+	if len(lines) < 2 || len(lines) > 4 {
+		return nil
+	}
+	var s decimal.Decimal
+	for _, li := range lines {
+		s = s.Add(byLine[li])
+	}
+	if !s.Equal(want) {
+		return nil
+	}
+	return &s
 }
 
 // dedupe keeps the best-scored candidate of each value.
@@ -194,6 +221,12 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 	t.net, t.tax, t.gross, t.due = val(bn), val(bt), val(bg), val(bd)
 	t.conf = map[string]float64{}
 	sums := bn != nil && bt != nil && bg != nil && bn.a.v.Add(bt.a.v).Equal(bg.a.v)
+	if bn != nil && bg != nil && !sums && len(taxes) == 0 {
+		if v := d.taxSum(bn.a.v, bg.a.v); v != nil {
+			t.tax = v
+			t.conf["TotalTaxAmount"] = 0.85 // printed parts that add up to gross - net
+		}
+	}
 	for name, c := range map[string]*cand{"TotalNetPrice": bn, "TotalTaxAmount": bt, "TotalGrossPrice": bg, "AmountDue": bd} {
 		if c == nil {
 			continue

@@ -218,8 +218,11 @@ func splitNumber(s string, hint byte, m *Money) (string, string, error) {
 		if len(intGroups[0]) > 3 {
 			return "", "", ErrNotAmount
 		}
-		for _, g := range intGroups[1:] {
-			if len(g) != 3 {
+		for i, g := range intGroups[1:] {
+			// "1,07,000.00": Indian grouping, in twos before the last
+			// three digits.
+			lakh := i+2 < len(intGroups) && len(g) == 2 && len(intGroups[0]) <= 2 && seps[0] == ','
+			if len(g) != 3 && !lakh {
 				return "", "", ErrNotAmount
 			}
 		}

@@ -132,13 +132,13 @@ func init() {
 		"n de facture associee|facture liee|related invoice")
 	// Totals.
 	f(FieldNet, 1, "subtotal|sub total|net amount|merchandise|merchandise total|merchandise subtotal|total net|net total|total net amount|total excl vat|total excluding vat|total excl tax|total excluding tax|total before tax|"+
-		"amount excl vat|total exclusive of vat|taxable amount|total taxable|"+
+		"amount excl vat|total exclusive of vat|taxable amount|total taxable|taxable value|total taxable value|"+
 		"nettobetrag|netto|nettosumme|summe netto|rechnungssumme netto|rechnungsbetrag netto|gesamt netto|nettogesamtbetrag|rechnungssumme ohne ust|rechnungsbetrag netto|zwischensumme|warenwert netto|"+
 		"total ht|montant ht|sous total|sous total ht|total hors taxes|montant hors taxes|"+
 		"subtotaal|totaal excl btw|netto bedrag|totaal exclusief btw|"+
 		"base imponible|subtotal sin iva|total sin iva|importe neto|"+
 		"imponibile|totale imponibile|subtotale|totale netto")
-	f(FieldTax, 1, "vat|tax|taxes|total taxes|total vat|vat amount|tax amount|total tax|sales tax|gst|"+
+	f(FieldTax, 1, "vat|tax|taxes|cgst|sgst|igst|total taxes|total vat|vat amount|tax amount|total tax|sales tax|gst|"+
 		"mwst|ust|umsatzsteuer|mehrwertsteuer|steuerbetrag|summe mwst|summe ust|mwst betrag|ust betrag|zzgl mwst|zzgl ust|"+
 		"tva|total tva|montant tva|montant de la tva|"+
 		"btw|btw bedrag|totaal btw|"+
