@@ -3,8 +3,6 @@ package bank
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -465,9 +463,7 @@ const stmtPerCharBar = 0.97
 
 func scoreProduced(t *testing.T, layouts []prodLayout, perChar, glyphOrder bool) (float64, string) {
 	e := engine(t)
-	perField := map[string][2]int{}
-	okFields, allFields, okStmts, nStmts := 0, 0, 0, 0
-	var report []string
+	var tally testdocs.Tally
 	for _, l := range layouts {
 		for k, n := range []int{9, 60, 320} {
 			s := newStmt(uint64(300+k), n, "DE")
@@ -483,39 +479,8 @@ func scoreProduced(t *testing.T, layouts []prodLayout, perChar, glyphOrder bool)
 			pages, err := testdocs.ReadPages(context.Background(), e, data)
 			require.NoError(t, err)
 			res, misses := stmtFields(s, "EUR", Extract(pages))
-			nOK := 0
-			for f, ok := range res {
-				pf := perField[f]
-				pf[1]++
-				if ok {
-					pf[0]++
-					nOK++
-				}
-				perField[f] = pf
-			}
-			okFields += nOK
-			allFields += len(res)
-			nStmts++
-			if nOK == len(res) {
-				okStmts++
-			}
-			for i, m := range misses {
-				if len(m) > 240 {
-					misses[i] = m[:240] + "…"
-				}
-			}
-			report = append(report, fmt.Sprintf("%-20s %3d txns %2d pages %d/%d  %s", l.name, n, len(pages), nOK, len(res), strings.Join(misses, "; ")))
+			tally.Add(fmt.Sprintf("%-20s %3d txns %2d pages", l.name, n, len(pages)), res, misses)
 		}
 	}
-	var fields []string
-	for f := range perField {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	for _, f := range fields {
-		report = append(report, fmt.Sprintf("  %-16s %2d/%2d", f, perField[f][0], perField[f][1]))
-	}
-	share := float64(okFields) / float64(allFields)
-	report = append(report, fmt.Sprintf("statements all right %d/%d, fields %d/%d (%.1f%%)", okStmts, nStmts, okFields, allFields, 100*share))
-	return share, strings.Join(report, "\n")
+	return tally.Share(), tally.Report("statements")
 }

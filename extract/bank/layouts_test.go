@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -724,9 +723,7 @@ func TestStatementLayoutSuite(t *testing.T) {
 
 func scoreStatements(t *testing.T, layouts []stmtLayout) (float64, string) {
 	e := engine(t)
-	perField := map[string][2]int{}
-	okFields, allFields, okStmts, nStmts := 0, 0, 0, 0
-	var report []string
+	var tally testdocs.Tally
 	for _, l := range layouts {
 		for k, v := range []struct {
 			n        int
@@ -745,40 +742,14 @@ func scoreStatements(t *testing.T, layouts []stmtLayout) (float64, string) {
 				cur = "GBP"
 			}
 			res, misses := stmtFields(s, cur, Extract(pages))
-			nOK := 0
-			for f, ok := range res {
-				c := perField[f]
-				c[1]++
-				if ok {
-					c[0]++
-					nOK++
-				}
-				perField[f] = c
-			}
-			okFields += nOK
-			allFields += len(res)
-			nStmts++
-			if nOK == len(res) {
-				okStmts++
-			}
 			name := l.name
 			if v.untitled {
 				name += " untitled"
 			}
-			report = append(report, fmt.Sprintf("%-23s %d pages %2d/%2d  %s", name, len(pages), nOK, len(res), strings.Join(misses, "; ")))
+			tally.Add(fmt.Sprintf("%-23s %d pages", name, len(pages)), res, misses)
 		}
 	}
-	var fields []string
-	for f := range perField {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	for _, f := range fields {
-		report = append(report, fmt.Sprintf("  %-16s %2d/%2d", f, perField[f][0], perField[f][1]))
-	}
-	share := float64(okFields) / float64(allFields)
-	report = append(report, fmt.Sprintf("statements all right %d/%d, fields %d/%d (%.1f%%)", okStmts, nStmts, okFields, allFields, 100*share))
-	return share, strings.Join(report, "\n")
+	return tally.Share(), tally.Report("statements")
 }
 
 // stmtBar is the share of statement fields that must be read: every

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +13,7 @@ import (
 	"github.com/docextract/docextract/extract/bank"
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/internal/scantest"
+	"github.com/docextract/docextract/internal/testdocs"
 )
 
 // TestScannedStatementSuite reads the generated statements of
@@ -85,39 +84,11 @@ func scoreScanned(t *testing.T, r *scantest.Reader, stmts []bank.ScanStatement) 
 		}
 		results[i] = result{res, misses}
 	})
-	perField := map[string][2]int{}
-	okFields, allFields, okStmts := 0, 0, 0
-	var report []string
+	var tally testdocs.Tally
 	for i, s := range stmts {
-		res, misses := results[i].res, results[i].misses
-		n := 0
-		for f, ok := range res {
-			c := perField[f]
-			c[1]++
-			if ok {
-				c[0]++
-				n++
-			}
-			perField[f] = c
-		}
-		okFields += n
-		allFields += len(res)
-		if n == len(res) {
-			okStmts++
-		}
-		report = append(report, fmt.Sprintf("%-23s %d pages %2d/%2d  %s", s.Name, s.Pages, n, len(res), strings.Join(misses, "; ")))
+		tally.Add(fmt.Sprintf("%-23s %d pages", s.Name, s.Pages), results[i].res, results[i].misses)
 	}
-	var fields []string
-	for f := range perField {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	for _, f := range fields {
-		report = append(report, fmt.Sprintf("  %-16s %2d/%2d", f, perField[f][0], perField[f][1]))
-	}
-	share := float64(okFields) / float64(max(allFields, 1))
-	report = append(report, fmt.Sprintf("statements all right %d/%d, fields %d/%d (%.1f%%)", okStmts, len(stmts), okFields, allFields, 100*share))
-	return share, strings.Join(report, "\n")
+	return tally.Share(), tally.Report("statements")
 }
 
 // TestScanSkewMeasured: on real OCR output of a turned scan, layout.Skew

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -1004,42 +1003,15 @@ func TestLayoutSuite(t *testing.T) {
 // read and a table.
 func scoreLayouts(t *testing.T, layouts []func(testing.TB) invLayout) (float64, string) {
 	e := engine(t)
-	perField := map[string][2]int{}
-	okFields, allFields, okLayouts := 0, 0, 0
-	var report []string
+	var tally testdocs.Tally
 	for _, mk := range layouts {
 		l := mk(t)
 		pages, err := testdocs.ReadPages(context.Background(), e, l.pdf)
 		require.NoError(t, err)
 		res, misses := layoutFields(l.truth, Extract(pages))
-		n := 0
-		for f, ok := range res {
-			c := perField[f]
-			c[1]++
-			if ok {
-				c[0]++
-				n++
-			}
-			perField[f] = c
-		}
-		okFields += n
-		allFields += len(res)
-		if n == len(res) {
-			okLayouts++
-		}
-		report = append(report, fmt.Sprintf("%-24s %2d/%2d  %s", l.name, n, len(res), strings.Join(misses, "; ")))
+		tally.Add(fmt.Sprintf("%-24s", l.name), res, misses)
 	}
-	var fields []string
-	for f := range perField {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	for _, f := range fields {
-		report = append(report, fmt.Sprintf("  %-16s %2d/%2d", f, perField[f][0], perField[f][1]))
-	}
-	share := float64(okFields) / float64(allFields)
-	report = append(report, fmt.Sprintf("layouts all right %d/%d, fields %d/%d (%.1f%%)", okLayouts, len(layouts), okFields, allFields, 100*share))
-	return share, strings.Join(report, "\n")
+	return tally.Share(), tally.Report("layouts")
 }
 
 // layoutBar is the share of fields of the tune layouts that must be read:

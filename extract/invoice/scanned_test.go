@@ -3,8 +3,6 @@ package invoice_test
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/invoice"
 	"github.com/docextract/docextract/internal/scantest"
+	"github.com/docextract/docextract/internal/testdocs"
 )
 
 // TestScannedLayoutSuite reads the generated layouts of TestLayoutSuite as
@@ -84,37 +83,9 @@ func scoreScanned(t *testing.T, r *scantest.Reader, layouts []invoice.ScanLayout
 		}
 		results[i] = result{res, misses}
 	})
-	perField := map[string][2]int{}
-	okFields, allFields, okLayouts := 0, 0, 0
-	var report []string
+	var tally testdocs.Tally
 	for i, l := range layouts {
-		res, misses := results[i].res, results[i].misses
-		n := 0
-		for f, ok := range res {
-			c := perField[f]
-			c[1]++
-			if ok {
-				c[0]++
-				n++
-			}
-			perField[f] = c
-		}
-		okFields += n
-		allFields += len(res)
-		if n == len(res) {
-			okLayouts++
-		}
-		report = append(report, fmt.Sprintf("%-24s %2d/%2d  %s", l.Name, n, len(res), strings.Join(misses, "; ")))
+		tally.Add(fmt.Sprintf("%-24s", l.Name), results[i].res, results[i].misses)
 	}
-	var fields []string
-	for f := range perField {
-		fields = append(fields, f)
-	}
-	sort.Strings(fields)
-	for _, f := range fields {
-		report = append(report, fmt.Sprintf("  %-16s %2d/%2d", f, perField[f][0], perField[f][1]))
-	}
-	share := float64(okFields) / float64(max(allFields, 1))
-	report = append(report, fmt.Sprintf("layouts all right %d/%d, fields %d/%d (%.1f%%)", okLayouts, len(layouts), okFields, allFields, 100*share))
-	return share, strings.Join(report, "\n")
+	return tally.Share(), tally.Report("layouts")
 }
