@@ -210,13 +210,24 @@ func (d *doc) sellerVAT(buyer map[int]bool) string {
 // "IBAN" label (right of it or below it) that has the shape of an IBAN,
 // whatever its check digits say: sample and test invoices print made-up
 // ones, and the label vouches that it is meant as the IBAN.
+//
+// An IBAN in a sentence about the customer's own account (a direct debit,
+// "von Ihrem Konto ... ab", a refund "Ihrem Konto ... gutgeschrieben") is
+// the payer's, not the payee's, and is never returned: with no other IBAN
+// printed, the seller's IBAN is unknown.
 func (d *doc) iban() string {
 	for li := range d.lines {
+		if payerAccountLine(d.lines[li].text) {
+			continue
+		}
 		if s := d.findIBAN(li, d.lines[li].words); s != "" {
 			return s
 		}
 	}
 	for li := 0; li+1 < len(d.lines); li++ {
+		if payerAccountLine(d.lines[li].text) || payerAccountLine(d.lines[li+1].text) {
+			continue
+		}
 		ws := append(append([]string{}, d.lines[li].words...), d.lines[li+1].words...)
 		if s := d.findIBAN(li, ws); s != "" {
 			return s
@@ -271,6 +282,28 @@ func (d *doc) iban() string {
 		}
 	}
 	return ""
+}
+
+// payerPhrases name the reader's own account or a direct debit from it, in
+// the six languages: an IBAN in such a line is the customer's.
+var payerPhrases = []string{
+	"ihrem konto", "ihres kontos", "ihr konto", "ihre iban", "lastschrift", "abgebucht",
+	"your account", "your iban", "direct debit", "debited",
+	"votre compte", "prélèvement", "prelevement",
+	"uw rekening", "incasso", "afgeschreven",
+	"su cuenta", "domiciliación", "domiciliacion", "cargo en cuenta",
+	"vostro conto", "suo conto", "addebito", "addebitat",
+}
+
+// payerAccountLine reports whether a line speaks of the customer's account.
+func payerAccountLine(text string) bool {
+	t := strings.ToLower(text)
+	for _, p := range payerPhrases {
+		if strings.Contains(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // anyOCR reports whether a page of d was read by OCR.

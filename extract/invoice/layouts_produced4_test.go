@@ -354,7 +354,7 @@ var invProduced4Layouts = []func(testing.TB) invLayout{prod4Telecom, prod4HotelF
 // all right (the customer's IBAN of a direct debit and of a refund taken as
 // the seller's; the telecom bill's number; the hotel folio's totals; IRPF
 // and a payment line failing validation).
-const layoutProduced4Bar = 0.83
+const layoutProduced4Bar = 0.95
 
 // TestLayoutSuiteProduced4 scores the fourth produced batch.
 func TestLayoutSuiteProduced4(t *testing.T) {

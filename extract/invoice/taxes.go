@@ -56,6 +56,14 @@ func (d *doc) taxRows() []taxRow {
 		found := false
 		for _, r := range rates {
 			if r.IsZero() {
+				// "0 %  15,00  0,00": a zero-rated row (a city tax, an
+				// exempt service) with its tax printed as zero; kept only
+				// beside rows of a positive rate (below).
+				if z, ok := zeroRateRow(as); ok && !seen["0/"+z.String()] {
+					seen["0/"+z.String()] = true
+					out = append(out, taxRow{rate: r, base: z, line: li})
+					found = true
+				}
 				continue
 			}
 			for i := 0; i < len(as) && !found; i++ {
@@ -80,7 +88,30 @@ func (d *doc) taxRows() []taxRow {
 			}
 		}
 	}
-	return out
+	for _, r := range out {
+		if !r.rate.IsZero() {
+			return out
+		}
+	}
+	return nil
+}
+
+// zeroRateRow reads a zero-rated breakdown row's amounts: one positive base
+// and a zero tax, nothing else but the base repeated as the gross.
+func zeroRateRow(as []amt) (decimal.Decimal, bool) {
+	var base decimal.Decimal
+	zero := false
+	for _, a := range as {
+		switch {
+		case a.v.IsZero():
+			zero = true
+		case base.IsZero() && a.v.Sign() > 0:
+			base = a.v
+		case !a.v.Equal(base):
+			return decimal.Zero, false
+		}
+	}
+	return base, zero && base.Sign() > 0
 }
 
 // discountWords mark a cash discount or rebate line ("2 % Skonto: 2,38"),

@@ -175,6 +175,23 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		sumBase = sumBase.Add(r.base)
 		sumTax = sumTax.Add(r.tax)
 	}
+	if len(taxes) > 1 {
+		// The rows of a breakdown of several rates hold each rate's net,
+		// tax and gross, never the document's.
+		rowLine := map[int]bool{}
+		for _, r := range taxes {
+			rowLine[r.line] = true
+		}
+		for _, f := range []textparse.Field{textparse.FieldNet, textparse.FieldTax, textparse.FieldGross} {
+			var keep []cand
+			for _, c := range cs[f] {
+				if !rowLine[c.line] {
+					keep = append(keep, c)
+				}
+			}
+			cs[f] = keep
+		}
+	}
 	nets, vats, grosses := top(cs[textparse.FieldNet], 5), top(cs[textparse.FieldTax], 5), top(cs[textparse.FieldGross], 5)
 	dues := top(cs[textparse.FieldAmountDue], 3)
 	var bn, bt, bg, bd *cand
@@ -284,6 +301,13 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		v := sumBase
 		t.net = &v
 		t.conf["TotalNetPrice"] = 0.85
+	}
+	// A payment is printed with a minus ("Anzahlung -150,00",
+	// "Payments/Credits -$500.00"); on an invoice that is not a credit note
+	// the amount paid is its size.
+	if t.prepaid != nil && t.prepaid.IsNegative() && (t.gross == nil || !t.gross.IsNegative()) {
+		a := t.prepaid.Abs()
+		t.prepaid = &a
 	}
 	return t
 }

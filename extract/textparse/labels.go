@@ -159,7 +159,7 @@ func init() {
 		"te betalen|totaal te betalen|openstaand bedrag|"+
 		"total a pagar|importe a pagar|"+
 		"netto a pagare|totale da pagare|da pagare")
-	f(FieldPrepaid, 1, "prepaid|prepaid amount|amount paid|paid|deposit|advance payment|already paid|"+
+	f(FieldPrepaid, 1, "prepaid|prepaid amount|amount paid|paid|deposit|advance payment|already paid|payments credits|payment received|payments received|less payment|paid to date|"+
 		"anzahlung|erhaltene anzahlungen|erhaltene anzahlung|bereits bezahlt|geleistete anzahlungen|abschlagszahlung|abschlagszahlungen|"+
 		"acompte|deja paye|montant deja paye|acomptes|"+
 		"vooruitbetaling|reeds betaald|aanbetaling|"+
