@@ -198,6 +198,14 @@ func (d *doc) invoiceNumbers() []cand {
 					continue
 				}
 			}
+			if id, ok := groupedID(sp.l.words[sp.from:sp.to]); ok {
+				sc := strength + 0.1*(1-d.relY(li))
+				if l.pg == 0 {
+					sc += 0.1
+				}
+				out = append(out, cand{score: sc, line: sp.l.idx, s: id})
+				break spans
+			}
 			for k := sp.from; k < sp.to && k < sp.from+3; k++ {
 				w := sp.l.words[k]
 				if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
@@ -233,6 +241,30 @@ func (d *doc) invoiceNumbers() []cand {
 		}
 	})
 	return out
+}
+
+// groupedID reads a number printed in groups, alone in its value span:
+// "RG 6672 0311 4", "7004 1187 22". Every group is digits or up to three
+// capital letters, at least two groups are digits, and the span holds
+// nothing else; the groups are kept as printed, with their spaces.
+func groupedID(ws []string) (string, bool) {
+	if len(ws) < 2 || len(ws) > 5 {
+		return "", false
+	}
+	digits := 0
+	for i, w := range ws {
+		switch {
+		case w != "" && strings.Trim(w, "0123456789") == "":
+			digits++
+		case i == 0 && len(w) <= 3 && strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == "":
+		default:
+			return "", false
+		}
+	}
+	if digits < 2 {
+		return "", false
+	}
+	return strings.Join(ws, " "), true
 }
 
 var titleStems = []string{"rechnung", "invoice", "factur", "fattur", "factuur", "gutschrift", "avoir", "credit", "nota"}

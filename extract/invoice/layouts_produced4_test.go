@@ -353,8 +353,15 @@ var invProduced4Layouts = []func(testing.TB) invLayout{prod4Telecom, prod4HotelF
 // that must be read. First scored as it came: 50 of 60 (83.3%), no layout
 // all right (the customer's IBAN of a direct debit and of a refund taken as
 // the seller's; the telecom bill's number; the hotel folio's totals; IRPF
-// and a payment line failing validation).
-const layoutProduced4Bar = 0.95
+// and a payment line failing validation); 58 of 60 after general rules (an
+// IBAN in a line about the customer's account is not the seller's; a
+// payment printed with a minus is its size; the rows of a breakdown of
+// several rates, a zero-rated one too, are not the totals; a number printed
+// in groups). Left: IRPF withheld fails validation (no withheld amount in
+// the schema), one credit-note item name loses its article number.
+//
+//	go test -run TestLayoutSuiteProduced4 -v ./extract/invoice/
+const layoutProduced4Bar = 0.96
 
 // TestLayoutSuiteProduced4 scores the fourth produced batch.
 func TestLayoutSuiteProduced4(t *testing.T) {
