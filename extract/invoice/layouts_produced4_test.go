@@ -357,11 +357,12 @@ var invProduced4Layouts = []func(testing.TB) invLayout{prod4Telecom, prod4HotelF
 // IBAN in a line about the customer's account is not the seller's; a
 // payment printed with a minus is its size; the rows of a breakdown of
 // several rates, a zero-rated one too, are not the totals; a number printed
-// in groups). Left: IRPF withheld fails validation (no withheld amount in
-// the schema), one credit-note item name loses its article number.
+// in groups); 59 of 60 once a number no column took that runs on from a
+// description is part of it. Left: IRPF withheld fails validation (no
+// withheld amount in the schema).
 //
 //	go test -run TestLayoutSuiteProduced4 -v ./extract/invoice/
-const layoutProduced4Bar = 0.96
+const layoutProduced4Bar = 0.98
 
 // TestLayoutSuiteProduced4 scores the fourth produced batch.
 func TestLayoutSuiteProduced4(t *testing.T) {
