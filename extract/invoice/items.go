@@ -502,6 +502,13 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 	return d.assemble(b, rows), end, cut
 }
 
+// amountWord reports whether w reads as a money amount (two decimals or a
+// currency).
+func amountWord(w string, sep byte) bool {
+	m, err := textparse.ParseAmountSep(w, sep)
+	return err == nil && (m.Decimals == 2 || m.Currency != "")
+}
+
 // readRow reads line li against the columns of b.
 func (d *doc) readRow(b *band, li int) row {
 	l := &d.lines[li]
@@ -541,10 +548,11 @@ func (d *doc) readRow(b *band, li int) row {
 		if si >= 0 {
 			k = b.slots[si].kind
 		}
-		if lastDesc == wi-1 && lastDesc >= 0 && !hasDigit(w) && k != textparse.ColDescription &&
+		if lastDesc == wi-1 && lastDesc >= 0 && !amountWord(w, d.sep) && k != textparse.ColDescription &&
 			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h {
 			// A long description runs on under the next title:
-			// "Dispersion weiß" past the middle of the gap.
+			// "Dispersion weiß" past the middle of the gap, "Art.-Nr.
+			// 44812" (a number no column took, not an amount).
 			desc = append(desc, w)
 			lastDesc = wi
 			continue
