@@ -257,7 +257,7 @@ func (d *doc) iban() string {
 	}
 	var out string
 	d.eachLabel(func(li int, m textparse.LabelMatch) {
-		if m.Field != textparse.FieldIBAN || out != "" {
+		if m.Field != textparse.FieldIBAN || out != "" || payerAccountLine(d.lines[li].text) {
 			return
 		}
 		for _, sp := range d.valueSpans(li, m, true) {
@@ -273,6 +273,9 @@ func (d *doc) iban() string {
 	// "IBAN DE12 3456 ..." inside a cell: the label word and its value.
 	for li := range d.lines {
 		ws := d.lines[li].words
+		if payerAccountLine(d.lines[li].text) {
+			continue
+		}
 		for i, w := range ws {
 			if u := strings.ToUpper(strings.Trim(w, ":.")); u == "IBAN" || strings.HasPrefix(u, "IBAN:") {
 				if s := textparse.FindPlausibleIBAN(ws[i:]); s != "" {
@@ -290,7 +293,7 @@ var payerPhrases = []string{
 	"ihrem konto", "ihres kontos", "ihr konto", "ihre iban", "lastschrift", "abgebucht",
 	"your account", "your iban", "direct debit", "debited",
 	"votre compte", "prélèvement", "prelevement",
-	"uw rekening", "incasso", "afgeschreven",
+	"uw rekening", "automatische incasso", "geïncasseerd", "geincasseerd", "afgeschreven",
 	"su cuenta", "domiciliación", "domiciliacion", "cargo en cuenta",
 	"vostro conto", "suo conto", "addebito", "addebitat",
 }

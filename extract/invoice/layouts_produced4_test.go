@@ -391,3 +391,18 @@ func TestLayoutSuiteProducedLaterPerChar(t *testing.T) {
 		require.GreaterOrEqual(t, share, layoutProduced4Bar, "share of fields read, later produced batches character by character (glyphs shuffled: %v)", glyphs)
 	}
 }
+
+// TestPayerAccountLine: lines about the customer's own account, and lines
+// that only mention collection costs or the seller's account.
+func TestPayerAccountLine(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Den Rechnungsbetrag buchen wir am 15.08.2014 von Ihrem Konto DE89 3704 0044 0532 0130 00 ab.": true,
+		"Le montant sera prélevé sur votre compte FR76 3000 6000 0112 3456 7890 189":                   true,
+		"Het bedrag wordt via automatische incasso van NL91 ABNA 0417 1643 00 afgeschreven":            true,
+		"Bitte überweisen Sie den Betrag auf unser Konto IBAN DE89 3704 0044 0532 0130 00":             false,
+		"Betaling op NL91 ABNA 0417 1643 00; bij niet tijdige betaling volgen incassokosten":           false,
+		"Please remit to IBAN GB29 NWBK 6016 1331 9268 19":                                             false,
+	} {
+		require.Equal(t, want, payerAccountLine(text), text)
+	}
+}
