@@ -42,3 +42,8 @@ func TestExtractGenerated(t *testing.T) {
 		}
 	}
 }
+
+func TestKindOfDecoratedLabel(t *testing.T) {
+	require.Equal(t, rowBalance, kindOf(foldWords([]string{"***", "Kontostand", "zum", "31.03.2024", "***"})))
+	require.Equal(t, rowOther, kindOf(foldWords([]string{"Miete", "Kontostand", "31.03.2024"})))
+}

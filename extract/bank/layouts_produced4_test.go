@@ -24,7 +24,13 @@ import (
 // rows with the page's Soll and Haben totals and "Übertrag" rows. In the
 // Raiffeisen and Deutsche Bank statements every transfer's purpose holds
 // another date and amount ("RE 2024-117 vom 03.02.2024 über 119,00") that
-// is not a transaction.
+// is not a transaction. These four scored 108 of 108 fields as they came.
+// A fifth, Consorsbank (the text column before the dates, card payments
+// with a line starting with the card's date and an amount in dollars,
+// balances between stars), was added after them and scored 21 of 27 as it
+// came (the batch 129/135, 95.6%): "*** Kontostand zum ... ***" was no
+// balance row; all 135 once decoration words before a row label were
+// skipped.
 
 // withInvoiceRefs gives every transfer and standing order a purpose that
 // names an invoice by number, date and amount.
@@ -305,13 +311,87 @@ func prod4DeutscheBank(c *testdocs.Produced, s stmt, rowsPerPage int) {
 	put(s.closing)
 }
 
+// withCardDetails gives every card payment two more purpose lines: one
+// that starts with the card's own date and time, and one with the amount
+// in the foreign currency it was paid in.
+func withCardDetails(s stmt) stmt {
+	txns := make([]gTxn, len(s.txns))
+	for i, x := range s.txns {
+		if x.desc[0] == "Kartenzahlung" {
+			usd := x.amount.Abs().Mul(decimal.RequireFromString("1.0684")).Round(2)
+			x.desc = append(append([]string{}, x.desc...),
+				x.date.AddDate(0, 0, -1).Format("02.01.2006")+" 14:22 Karte 1 VISA Debit",
+				"Originalbetrag "+gMoney(usd)+" USD Kurs 1,0684")
+		}
+		txns[i] = x
+	}
+	s.txns = txns
+	return s
+}
+
+// prod4Consors: the text column first and the dates after it ("Text/
+// Verwendungszweck | Datum | PNNr | Wert | Soll | Haben"), unsigned amounts
+// in Soll and Haben, "Kontowährung: EUR" in the header, card payments whose
+// purpose starts a line with another date and names an amount in dollars.
+func prod4Consors(c *testdocs.Produced, s stmt, rowsPerPage int) {
+	var y float64
+	put := func(v decimal.Decimal) {
+		if v.Sign() < 0 {
+			c.Right(480, y, gMoney(v))
+		} else {
+			c.Right(545, y, gMoney(v))
+		}
+	}
+	prodPaginate(s, rowsPerPage, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 34, "Consorsbank")
+		c.Font(false, 8)
+		c.Text(330, 34, fmt.Sprintf("Kontoauszug %02d/%d vom %s", int(s.start.Month()), s.start.Year(), s.end.Format("02.01.2006")))
+		c.Text(330, 44, "IBAN "+groups4(s.iban)+"  Kontowährung: EUR")
+		c.Text(330, 54, fmt.Sprintf("Seite %d", c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 812, "Consorsbank · BNP Paribas S.A. Niederlassung Deutschland · Bahnhofstraße 55 · 90402 Nürnberg")
+		c.Font(true, 8)
+		c.Text(50, 90, "Text/Verwendungszweck")
+		c.Text(290, 90, "Datum")
+		c.Text(338, 90, "PNNr")
+		c.Text(365, 90, "Wert")
+		c.Right(480, 90, "Soll")
+		c.Right(545, 90, "Haben")
+		c.Font(false, 8.5)
+		y = 106
+		if first {
+			c.Text(50, y, "*** Kontostand zum "+s.start.AddDate(0, 0, -1).Format("02.01.2006")+" ***")
+			put(s.opening)
+			y += 16
+		}
+	}, func(x gTxn) {
+		c.Text(50, y, x.desc[0])
+		c.Text(290, y, x.date.Format("02.01.06"))
+		c.Text(338, y, fmt.Sprintf("%04d", 800+x.date.Day()))
+		c.Text(365, y, x.value.Format("02.01.06"))
+		put(x.amount)
+		for _, d := range x.desc[1:] {
+			y += 10
+			c.Text(50, y, d)
+		}
+		y += 14
+	}, nil)
+	c.Font(true, 8.5)
+	c.Text(50, y+6, "*** Kontostand zum "+s.end.Format("02.01.2006")+" ***")
+	y += 6
+	put(s.closing)
+}
+
 var stmtProduced4Layouts = []prodLayout{
 	{"sparkasse-online", prod4SparkasseOnline, nil}, {"raiffeisen", prod4Raiffeisen, withInvoiceRefs},
 	{"n26", prod4N26, nil}, {"deutsche-bank-sh", prod4DeutscheBank, withInvoiceRefs},
+	{"consors", prod4Consors, withCardDetails},
 }
 
 // stmtProduced4Bar is the share of fields of the fourth produced batch
-// that must be read. First scored as it came: see the README.
+// that must be read. First scored as it came: 129 of 135 (95.6%).
 const stmtProduced4Bar = 0.97
 
 // TestStatementLayoutSuiteProduced4 scores the fourth produced batch the
@@ -327,10 +407,11 @@ func TestStatementLayoutSuiteProduced4(t *testing.T) {
 
 // TestStatementLayoutSuiteProduced4GlyphOrder scores the fourth batch with
 // every glyph its own text object, written in shuffled order. First scored
-// as it came: 105 of 108 (97.2%; PDFium's box of a bold "/" overlaps its
-// neighbours, so "GmbH//Koeln" came back as "GmbH/ /Koeln"); 107 once
-// layout.JoinTouching took a small overlap as touching. The one miss left
-// is a "-" the PDF reader did not return at all ("Bonn Innenstadt").
+// as it came, the first four layouts: 105 of 108 (97.2%; PDFium's box of a
+// bold "/" overlaps its neighbours, so "GmbH//Koeln" came back as
+// "GmbH/ /Koeln"); 107 once layout.JoinTouching took a small overlap as
+// touching; with Consorsbank 134 of 135. The one miss left is a "-" the
+// PDF reader did not return at all ("Bonn Innenstadt").
 func TestStatementLayoutSuiteProduced4GlyphOrder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")

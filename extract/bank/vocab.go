@@ -2,6 +2,7 @@ package bank
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract/extract/textparse"
 )
@@ -125,7 +126,7 @@ var (
 )
 
 // hasLabel reports whether the folded words fw contain label as whole
-// words; when atStart it must begin the line.
+// words; when atStart it must begin the line, after any decoration.
 func hasLabel(fw []string, label string, atStart bool) bool {
 	lw := strings.Fields(label)
 	for i := 0; i+len(lw) <= len(fw); i++ {
@@ -139,11 +140,18 @@ func hasLabel(fw []string, label string, atStart bool) bool {
 		if ok {
 			return true
 		}
-		if atStart {
+		if atStart && !decoration(fw[i]) {
 			return false
 		}
 	}
 	return false
+}
+
+// decoration reports whether the folded word w has no letter and no digit
+// ("***", "--", "•"): a row label set between stars is still at the start
+// of its row ("*** Kontostand zum 31.03.2024 ***").
+func decoration(w string) bool {
+	return strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0
 }
 
 // labelValue finds label at the start of the folded words fw (possibly
