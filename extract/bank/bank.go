@@ -154,6 +154,9 @@ type extractor struct {
 	topName string
 	// ocr: the page being read came from OCR.
 	ocr bool
+	// inBlock: the line read belongs to a mid-row block (midRowBlocks),
+	// which, not the gap to the line before, ends the transaction.
+	inBlock bool
 }
 
 type txn struct {
@@ -165,6 +168,9 @@ type txn struct {
 	// open: a date line without an amount whose amount is still to come
 	// on a line below (printed on the transaction's last line).
 	open bool
+	// above counts the description lines read from above the date line
+	// (a mid-row block), kept before the date line's text.
+	above int
 }
 
 // pendingDate is a transaction date printed without its year: month, day
@@ -248,6 +254,10 @@ func (x *extractor) page(p *layout.Page, first bool) {
 			x.tab, hdr, start = t, at-1, at
 		}
 	}
+	var blocks [][]int
+	if x.tab != nil {
+		blocks, start = midRowBlocks(lines, start, hdr, titled, x.tab)
+	}
 	for i, l := range lines {
 		if i == hdr && titled {
 			x.currencyFromHeader(l)
@@ -258,11 +268,188 @@ func (x *extractor) page(p *layout.Page, first bool) {
 			x.balances(l)
 			continue
 		}
+		if blocks != nil {
+			break
+		}
 		x.row(l)
+	}
+	for _, b := range blocks {
+		x.block(lines, b)
 	}
 	// A transaction never continues across a page break by itself: the
 	// next page repeats the header and a date starts each row. Keep the
 	// current one open for continuation lines only within this page.
+	x.flush()
+}
+
+// midRowBlocks splits the table lines from start into row blocks when a
+// page sets each row's date and amount in the middle of its text block
+// (a browser print of an online-banking list: the booking text above the
+// date line, the purpose below). It engages only on clear evidence: the
+// gaps between lines fall in two groups, lines of a block touching or
+// overlapping, blocks apart by over 0.3 of a line height, with no gap in
+// between; and in at least three blocks, and most of those holding a
+// date line, text lines stand above the date line. Otherwise it returns
+// nil and start unchanged. A text line right above the first row (before
+// start, after the header) joins that row's block.
+func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table) ([][]int, int) {
+	if start < 0 || start >= len(lines) {
+		return nil, start
+	}
+	dateAt := func(l *line) bool {
+		ws := l.words
+		if len(ws) == 0 {
+			return false
+		}
+		dc := t.col(colDate)
+		if dc != nil && (ws[0].X0 < dc.lo || ws[0].X0 >= dc.hi) {
+			return false
+		}
+		rest := make([]int, len(ws))
+		for i := range rest {
+			rest[i] = i
+		}
+		return len(rowDates(ws, rest, 0)) > 0
+	}
+	textOnly := func(l *line) bool {
+		if dateAt(l) || kindOf(foldWords(l.tokens())) != rowOther {
+			return false
+		}
+		a, _ := t.lineAmounts(l.words)
+		if len(a) > 0 {
+			return false
+		}
+		if d := t.col(colDesc); d != nil && len(l.words) > 0 && l.words[0].X0 < d.lo-0.5*l.size {
+			return false
+		}
+		return true
+	}
+	small := func(a, b *line) int { // 1: within a block, 2: between, 0: unclear
+		g := b.y0 - a.y1
+		switch {
+		case g < 0.15*a.size:
+			return 1
+		case g > 0.3*a.size:
+			return 2
+		}
+		return 0
+	}
+	split := func(from int) [][]int {
+		var blocks [][]int
+		cur := []int{from}
+		for i := from + 1; i < len(lines); i++ {
+			switch small(lines[i-1], lines[i]) {
+			case 0:
+				return nil
+			case 2:
+				blocks = append(blocks, cur)
+				cur = nil
+			}
+			cur = append(cur, i)
+		}
+		return append(blocks, cur)
+	}
+	blocks := split(start)
+	dated, mid := 0, 0
+	for _, b := range blocks {
+		for k, i := range b {
+			if dateAt(lines[i]) {
+				dated++
+				if k > 0 && textOnly(lines[b[0]]) {
+					mid++
+				}
+				break
+			}
+		}
+	}
+	if mid < 3 || mid*2 <= dated {
+		return nil, start
+	}
+	// The rows above the first one found: the text lines of its block,
+	// and whole blocks above that hold a date line and no balance or
+	// header row (a row whose amount is not on its date line).
+	floor := 0
+	if titled {
+		floor = hdr + 1
+	}
+	lo := start
+	for lo > floor && textOnly(lines[lo-1]) && small(lines[lo-1], lines[lo]) == 1 {
+		lo--
+	}
+	for lo > floor && small(lines[lo-1], lines[lo]) == 2 {
+		k := lo - 1
+		for k > floor && small(lines[k-1], lines[k]) == 1 {
+			k--
+		}
+		ok := false
+		for i := k; i < lo; i++ {
+			if kindOf(foldWords(lines[i].tokens())) != rowOther || headerOf(lines[i]) != nil {
+				ok = false
+				break
+			}
+			ok = ok || dateAt(lines[i])
+		}
+		if !ok {
+			break
+		}
+		lo = k
+	}
+	if lo < start {
+		if b := split(lo); b != nil {
+			return b, lo
+		}
+	}
+	return blocks, start
+}
+
+// block reads one row block of a mid-row page: the date line first, then
+// the lines above it (their text put before the date line's), then those
+// below; the block's end ends the transaction.
+func (x *extractor) block(lines []*line, b []int) {
+	x.flush()
+	d := -1
+	for k, i := range b {
+		ws := lines[i].words
+		rest := make([]int, len(ws))
+		for j := range rest {
+			rest[j] = j
+		}
+		if len(ws) > 0 && len(rowDates(ws, rest, 0)) > 0 {
+			d = k
+			break
+		}
+	}
+	if d <= 0 {
+		x.inBlock = true
+		for _, i := range b {
+			x.row(lines[i])
+		}
+		x.inBlock = false
+		x.flush()
+		return
+	}
+	x.inBlock = true
+	x.row(lines[b[d]])
+	for k, i := range b {
+		if k == d {
+			continue
+		}
+		if k < d && x.cur != nil {
+			n := len(x.cur.desc)
+			x.row(lines[i])
+			if x.cur != nil && len(x.cur.desc) == n+1 && x.cur.above < n {
+				last := x.cur.desc[n]
+				copy(x.cur.desc[x.cur.above+1:], x.cur.desc[x.cur.above:n])
+				x.cur.desc[x.cur.above] = last
+				x.cur.above++
+			} else if x.cur != nil && len(x.cur.desc) == n+1 {
+				x.cur.above++
+			}
+			continue
+		}
+		x.row(lines[i])
+	}
+	x.inBlock = false
 	x.flush()
 }
 
@@ -970,6 +1157,10 @@ func (x *extractor) row(l *line) {
 		}
 		x.lineCurrency(ws)
 		x.words(ws, used)
+		if x.inBlock {
+			x.lastY = max(x.lastY, l.y1)
+			return
+		}
 		x.flush()
 		return
 	}
@@ -996,6 +1187,9 @@ func (x *extractor) row(l *line) {
 	}
 	x.words(ws, used)
 	x.lastY = l.y1
+	if x.inBlock {
+		x.lastY = max(x.lastY, l.y1)
+	}
 	x.curLines++
 }
 
