@@ -286,9 +286,9 @@ func (x *extractor) page(p *layout.Page, first bool) {
 // page sets each row's date and amount in the middle of its text block
 // (a browser print of an online-banking list: the booking text above the
 // date line, the purpose below). It engages only on clear evidence: the
-// gaps between lines fall in two groups, lines of a block touching or
-// overlapping, blocks apart by over 0.3 of a line height, with no gap in
-// between; and in at least three blocks, and most of those holding a
+// gaps between lines fall in two groups, lines of a block apart by under
+// a quarter of a line height (or overlapping), blocks by over 0.3 of it,
+// with no gap in between; and in at least three blocks, and most of those holding a
 // date line, text lines stand above the date line. Otherwise it returns
 // nil and start unchanged. A text line right above the first row (before
 // start, after the header) joins that row's block.
@@ -327,7 +327,7 @@ func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table) ([][]int
 	small := func(a, b *line) int { // 1: within a block, 2: between, 0: unclear
 		g := b.y0 - a.y1
 		switch {
-		case g < 0.15*a.size:
+		case g < 0.25*a.size:
 			return 1
 		case g > 0.3*a.size:
 			return 2
