@@ -11,7 +11,7 @@ import (
 )
 
 // A second produced batch, written after the first one's rules, and
-// scored as it came (TestStatementLayoutSuiteProduced2): the column titles
+// scored as it came (TestStatementLayoutSuiteProduced, batch 2): the column titles
 // printed on the first page only, a December statement whose value dates
 // run into January, no currency printed at all (only the German IBAN
 // implies the euro), two-digit years ("03.03.24"), a sign glued to every

@@ -9,7 +9,7 @@ import (
 )
 
 // A third produced batch, written after the second one's rules and scored
-// as it came (TestStatementLayoutSuiteProduced3): a running balance column
+// as it came (TestStatementLayoutSuiteProduced, batch 3): a running balance column
 // beside the amount, "EUR" after every amount, and the amount printed on
 // the last line of each transaction rather than the first.
 

@@ -393,38 +393,40 @@ const stmtProducedBar = 0.97
 // minus.
 const stmtProduced2Bar = 0.97
 
-// TestStatementLayoutSuiteProduced scores the produced statements: each
-// bank with 9 transactions on one page, 60 over three pages and 320 over
-// about fifteen. The table is logged (-v).
+// TestStatementLayoutSuiteProduced scores every produced batch, each bank
+// with 9 transactions on one page, 60 over three pages and 320 over about
+// fifteen, drawn word by word, character by character (a word's
+// characters in order, the words shuffled) or glyph by glyph in shuffled
+// order, each batch against its own bar (the constants say how it first
+// scored). The tables are logged (-v); one batch: -run
+// 'TestStatementLayoutSuiteProduced/4$'.
 func TestStatementLayoutSuiteProduced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	share, report := scoreProduced(t, stmtProducedLayouts, false, false)
-	t.Logf("produced part\n%s", report)
-	require.GreaterOrEqual(t, share, stmtProducedBar, "share of fields read, produced part")
-}
-
-// TestStatementLayoutSuiteProduced2 scores the second produced batch
-// (layouts_produced2_test.go) the same way.
-func TestStatementLayoutSuiteProduced2(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts PDFium")
+	first2 := append(append([]prodLayout{}, stmtProducedLayouts...), stmtProduced2Layouts...)
+	for _, b := range []struct {
+		name                string
+		layouts             []prodLayout
+		perChar, glyphOrder bool
+		bar                 float64
+	}{
+		{"1", stmtProducedLayouts, false, false, stmtProducedBar},
+		{"2", stmtProduced2Layouts, false, false, stmtProduced2Bar},
+		{"3", stmtProduced3Layouts, false, false, stmtProduced3Bar},
+		{"4", stmtProduced4Layouts, false, false, stmtProduced4Bar},
+		{"1+2 per char", first2, true, false, stmtPerCharBar},
+		// First scored after touching words were joined (for the per-char run).
+		{"1+2 glyph order", first2, true, true, stmtPerCharBar},
+		{"4 glyph order", stmtProduced4Layouts, true, true, stmtPerCharBar},
+		{"browser print", []prodLayout{{"browser-print", prod4BrowserPrint, nil}}, false, false, stmtBrowserPrintBar},
+	} {
+		t.Run(b.name, func(t *testing.T) {
+			share, report := scoreProduced(t, b.layouts, b.perChar, b.glyphOrder)
+			t.Logf("produced batch %s\n%s", b.name, report)
+			require.GreaterOrEqual(t, share, b.bar, "share of fields read, produced batch %s", b.name)
+		})
 	}
-	share, report := scoreProduced(t, stmtProduced2Layouts, false, false)
-	t.Logf("second produced part\n%s", report)
-	require.GreaterOrEqual(t, share, stmtProduced2Bar, "share of fields read, second produced part")
-}
-
-// TestStatementLayoutSuiteProduced3 scores the third produced batch
-// (layouts_produced3_test.go) the same way.
-func TestStatementLayoutSuiteProduced3(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts PDFium")
-	}
-	share, report := scoreProduced(t, stmtProduced3Layouts, false, false)
-	t.Logf("third produced part\n%s", report)
-	require.GreaterOrEqual(t, share, stmtProduced3Bar, "share of fields read, third produced part")
 }
 
 // stmtProduced3Bar is the share of fields of the third produced batch that
@@ -432,30 +434,6 @@ func TestStatementLayoutSuiteProduced3(t *testing.T) {
 // read where the amount closes the block); all 54 once a date line without
 // an amount could be completed by an amount line below it.
 const stmtProduced3Bar = 0.97
-
-// TestStatementLayoutSuiteProducedPerChar scores both produced batches
-// drawn with every character as its own text object (a word's characters
-// in order, the words shuffled).
-func TestStatementLayoutSuiteProducedPerChar(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts PDFium")
-	}
-	share, report := scoreProduced(t, append(append([]prodLayout{}, stmtProducedLayouts...), stmtProduced2Layouts...), true, false)
-	t.Logf("produced batches, character by character\n%s", report)
-	require.GreaterOrEqual(t, share, stmtPerCharBar, "share of fields read, produced batches character by character")
-}
-
-// TestStatementLayoutSuiteProducedGlyphOrder scores both produced batches
-// with the glyphs themselves written in a shuffled order. First scored
-// after touching words were joined (for TestStatementLayoutSuiteProducedPerChar).
-func TestStatementLayoutSuiteProducedGlyphOrder(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts PDFium")
-	}
-	share, report := scoreProduced(t, append(append([]prodLayout{}, stmtProducedLayouts...), stmtProduced2Layouts...), true, true)
-	t.Logf("produced batches, glyphs in shuffled order\n%s", report)
-	require.GreaterOrEqual(t, share, stmtPerCharBar, "share of fields read, produced batches with shuffled glyphs")
-}
 
 // stmtPerCharBar: first scored as it came, 259 of 270 (95.9%); all 270
 // once touching words of a text layer were joined.
