@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/shopspring/decimal"
 
@@ -479,7 +480,8 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 			prevY = l.Y1
 			continue
 		}
-		if afterTotals && !(r.kind == rowItem && r.ownDesc) && r.kind != rowTotals && !(r.kind == rowSection && r.decor) {
+		if afterTotals && !(r.kind == rowItem && r.ownDesc) && r.kind != rowTotals && !(r.kind == rowSection && r.decor) &&
+			!d.itemFollows(b, j, maxGap) {
 			break
 		}
 		if r.kind == rowTotals {
@@ -500,6 +502,33 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 		return tableResult{}, start + 1, false
 	}
 	return d.assemble(b, rows), end, cut
+}
+
+// itemFollows reports whether, after the totals row of a section
+// ("Subtotal Food Products", "Summe Titel 1"), the text line li (a section
+// title, a note) is followed on its page, within two more lines, by an
+// item with its own description and a quantity or unit price before any
+// other totals line: then the table goes on.
+func (d *doc) itemFollows(b *band, li int, maxGap float64) bool {
+	prevY := d.lines[li].Y1
+	for k := li + 1; k < len(d.lines) && k <= li+3; k++ {
+		l := &d.lines[k]
+		if l.pg != d.lines[li].pg || l.Y0-prevY > maxGap {
+			return false
+		}
+		if _, ok := d.headerAt(k); ok {
+			return false
+		}
+		r := d.readRow(b, k)
+		switch r.kind {
+		case rowItem:
+			return r.ownDesc && (hasVal(r.vals, textparse.ColQuantity) || hasVal(r.vals, textparse.ColUnitPrice))
+		case rowTotals, rowSkip:
+			return false
+		}
+		prevY = l.Y1
+	}
+	return false
 }
 
 // amountWord reports whether w reads as a money amount (two decimals or a
@@ -548,7 +577,13 @@ func (d *doc) readRow(b *band, li int) row {
 		if si >= 0 {
 			k = b.slots[si].kind
 		}
-		if lastDesc == wi-1 && lastDesc >= 0 && !amountWord(w, d.sep) && k != textparse.ColDescription &&
+		// A number set inside the description's words ("12 x 0,75 l
+		// Glas"), close to a description word before it and to a word of
+		// text after it, is part of the description, not an amount.
+		inText := lastDesc == wi-1 && lastDesc >= 0 && amountWord(w, d.sep) && wi+1 < len(l.words) && !used[wi+1] &&
+			hasLetters(l.words[wi+1]) && !amountWord(l.words[wi+1], d.sep) && !isCurrencyWord(l.words[wi+1]) &&
+			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h && l.Words[wi+1].X0-l.Words[wi].X1 < 0.6*l.h
+		if lastDesc == wi-1 && lastDesc >= 0 && (!amountWord(w, d.sep) || inText) && (k != textparse.ColDescription || inText) &&
 			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h {
 			// A long description runs on under the next title:
 			// "Dispersion weiß" past the middle of the gap, "Art.-Nr.
@@ -953,6 +988,10 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 		return nil
 	}
 	pitch := rowPitch(rows)
+	tight := itemGap(rows) / 2
+	if tight == 0 {
+		tight = 0.2 * b.h
+	}
 	for i := range rows {
 		r := &rows[i]
 		switch r.kind {
@@ -1039,6 +1078,20 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 				prev = nil
 				toNext = next != nil
 			}
+			if toNext && next != nil && next.ownDesc && !continues(text) && !startsLower(next.desc) && dNext >= tight {
+				// A line over an item that prints its own description
+				// on its amount line titles what follows ("Hardware",
+				// "Lieferschein 80012 vom 05.03.2024", "Papier en
+				// enveloppen") unless it runs on into the item: a
+				// trailing comma, the item's text starting in lower
+				// case, or set closer to it than half the gap between
+				// items (a description wrapped above its amount line).
+				if prev != nil {
+					prev.closed = true
+				}
+				pending, pendingPos = nil, ""
+				continue
+			}
 			if toNext {
 				if r.pos != "" && pendingPos == "" {
 					pendingPos = r.pos
@@ -1114,7 +1167,37 @@ func (d *doc) sectionTitle(r *row, prev *acc, next *row, h float64) bool {
 	return prev == nil || prev.r.descX0 == 0 || off(prev.r.descX0)
 }
 
+// continues reports whether text ends in a mark that runs on into the
+// next line: a comma, a hyphen, a slash, an ampersand or an open bracket.
+func continues(text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && strings.ContainsAny(t[len(t)-1:], ",-/&(+;")
+}
+
+// startsLower reports whether text starts with a lower-case letter.
+func startsLower(text string) bool {
+	for _, r := range text {
+		return unicode.IsLower(r)
+	}
+	return false
+}
+
 func ptr(v decimal.Decimal) *decimal.Decimal { return &v }
+
+// itemGap is the median gap between consecutive item rows (0: none).
+func itemGap(rows []row) float64 {
+	var gs []float64
+	for i := 1; i < len(rows); i++ {
+		if rows[i].kind == rowItem && rows[i-1].kind == rowItem {
+			gs = append(gs, math.Max(0, rows[i].y0-rows[i-1].y1))
+		}
+	}
+	if len(gs) == 0 {
+		return 0
+	}
+	sort.Float64s(gs)
+	return gs[len(gs)/2]
+}
 
 // rowPitch is the typical distance between consecutive body lines.
 func rowPitch(rows []row) float64 {
