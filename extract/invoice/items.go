@@ -681,14 +681,33 @@ func moneyLike(vals map[textparse.Column]numTok, anchor textparse.Column) bool {
 	return len(vals) >= 2
 }
 
-// reCode matches text that is a code or an attribute, not a description:
-// "Art-Nr-Lieferant: ZS997", "4123456000014 (GTIN)", "SKU: 12-44".
-var reCode = regexp.MustCompile(`^[\p{L}\p{N}\-./ ]{0,30}:(\s?\S|$)|^[\d\s\-./()A-Z]*\d[\d\s\-./()A-Z]*$|^\(?[A-Z]{2,6}\)?$`)
+// reCode matches text that is a code, not a description: "4123456000014
+// (GTIN)", "S/N 5CG4081KQZ", "(EAN)".
+var reCode = regexp.MustCompile(`^[\d\s\-./()A-Z]*\d[\d\s\-./()A-Z]*$|^\(?[A-Z]{2,6}\)?$`)
 
-// descLine reports whether a continuation line adds to a description.
+// reLabelled splits "label: value" (a label of up to 30 characters).
+var reLabelled = regexp.MustCompile(`^[\p{L}\p{N}\-./ ]{0,30}:\s*(.*)$`)
+
+// reCodeValue matches a value that is an identifier: one word with a digit
+// ("ZS997", "12-44") or digits and capitals only ("MNT 12").
+var reCodeValue = regexp.MustCompile(`^\S*\d\S*$|^[\p{N}\p{Lu}\-./()#\s]*$`)
+
+var reDateLike = regexp.MustCompile(`\d{1,2}[./-]\d{1,2}[./-]\d{2,4}`)
+
+// descLine reports whether a line adds to a description. Codes do not; a
+// labelled line does unless its value is an identifier ("SKU: 12-44",
+// "Art-Nr-Lieferant: ZS997"): "Credit: damaged case", "Pack: 4 x 10 lb"
+// and a period "Periodo: 01/03/2024 - 31/03/2024" say what was sold.
 func descLine(s string) bool {
 	s = strings.TrimSpace(strings.TrimLeft(s, "•·-* "))
-	return s != "" && !reCode.MatchString(s)
+	if s == "" {
+		return false
+	}
+	if m := reLabelled.FindStringSubmatch(s); m != nil {
+		v := strings.TrimSpace(m[1])
+		return v != "" && (reDateLike.MatchString(v) || !reCodeValue.MatchString(v))
+	}
+	return !reCode.MatchString(s)
 }
 
 // textSlot returns the column a word at [x0,x1] belongs to: each column
