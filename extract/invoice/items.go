@@ -97,8 +97,11 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 	covered := make([]bool, len(l.words))
 	ms := textparse.MatchColumns(l.toks)
 	for i, m := range ms {
-		if m.Column == textparse.ColVATRate && m.Start > 0 && qualifiers[l.toks[m.Start-1]] && i > 0 && ms[i-1].End >= m.Start-1 {
-			// "Amount excl. VAT": extend the previous title instead.
+		if m.Column == textparse.ColVATRate && m.Start > 0 && qualifiers[l.toks[m.Start-1]] && i > 0 && ms[i-1].End >= m.Start-1 &&
+			l.Words[l.wordOf[m.Start]].X0-l.Words[l.wordOf[m.Start-1]].X1 < l.h {
+			// "Amount excl. VAT": extend the previous title instead (a
+			// VAT title set a column apart, "Montant HT    TVA", is one
+			// of its own).
 			w1 := l.wordOf[m.End-1]
 			out[len(out)-1].x1 = math.Max(out[len(out)-1].x1, l.Words[w1].X1)
 			for w := l.wordOf[m.Start-1]; w <= w1; w++ {
@@ -147,7 +150,7 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 			out[n-1].x1 = l.Words[wi].X1
 			continue
 		}
-		out = append(out, slot{kind: kind, x0: l.Words[wi].X0, x1: l.Words[wi].X1, known: known})
+		out = append(out, slot{kind: kind, x0: l.Words[wi].X0, x1: l.Words[wi].X1, known: known, rebate: rebateAbbr[strings.Trim(f, ".%")]})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].x0 < out[j].x0 })
 	return out, true
@@ -371,6 +374,11 @@ var noteWords = map[string]bool{"note": true, "notes": true, "hinweis": true, "h
 // contWords open the line that says a table goes on over the page.
 var contWords = map[string]bool{"continued": true, "continues": true, "fortsetzung": true, "suite": true, "vervolg": true,
 	"continua": true, "continuacion": true, "weiter": true, "page": true, "seite": true, "pagina": true, "blatt": true}
+
+// rebateAbbr are the short titles of a discount column ("Dto. %", "Sc.%",
+// "Rem. %", "Rab.", "Disc."): the numbers under them are percentages off.
+var rebateAbbr = map[string]bool{"dto": true, "dcto": true, "desc": true, "sc": true, "rem": true, "rab": true, "disc": true, "kort": true,
+	"nachl": true, "scont": true, "rabatt": true, "remise": true, "korting": true, "descuento": true, "sconto": true, "discount": true}
 
 var allowWords = map[string]bool{"remise": true, "rabatt": true, "nachlass": true, "discount": true, "korting": true, "descuento": true,
 	"sconto": true, "skonto": true, "abschlag": true, "allowance": true}
