@@ -371,6 +371,27 @@ var reDecor = regexp.MustCompile(`^[\s\-=*_#~•·.]{2,}.*[^\s\-=*_#~•·.].*[\
 var noteWords = map[string]bool{"note": true, "notes": true, "hinweis": true, "hinweise": true, "anmerkung": true, "remarque": true,
 	"remarques": true, "opmerking": true, "opmerkingen": true, "nota": true, "notas": true, "observaciones": true, "bemerkung": true, "bemerkungen": true}
 
+// inclWords open a line that restates a part of the item above.
+var inclWords = map[string]bool{"dont": true, "davon": true, "incl": true, "inkl": true, "including": true, "inclusief": true, "incluido": true,
+	"incluye": true, "compris": true, "inclus": true, "includes": true}
+
+// noteSentence reports whether l is a note set among the items: a sentence
+// of eight words or more, starting with a capital and ending with a full
+// stop (the caller checks it prints no money).
+func noteSentence(l *line) bool {
+	t := strings.TrimSpace(l.text)
+	if len(l.words) < 8 || !strings.HasSuffix(t, ".") || strings.HasSuffix(t, "..") {
+		return false
+	}
+	for _, r := range t {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		break
+	}
+	return true
+}
+
 // contWords open the line that says a table goes on over the page.
 var contWords = map[string]bool{"continued": true, "continues": true, "fortsetzung": true, "suite": true, "vervolg": true,
 	"continua": true, "continuacion": true, "weiter": true, "page": true, "seite": true, "pagina": true, "blatt": true}
@@ -656,6 +677,12 @@ func (d *doc) readRow(b *band, li int) row {
 		if d.restates(l, &r) {
 			r.kind = rowSkip
 		}
+	case len(l.toks) > 0 && inclWords[l.toks[0]] && d.hasMoney(l):
+		// "dont éco-participation : 0,50 € HT", "davon Pfand 3,30 €": a
+		// part of the item above, restated.
+		r.kind = rowSkip
+	case noteSentence(l) && !d.hasMoney(l):
+		r.kind = rowSection // "Livraison partielle – le solde suivra sous 8 jours."
 	case len(r.vals) > 0:
 		// Numbers, but none in the amount column: a quantity or price line
 		// continuing an item, or a tax note. Its text continues an item.
