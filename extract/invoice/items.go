@@ -371,6 +371,19 @@ var reDecor = regexp.MustCompile(`^[\s\-=*_#~•·.]{2,}.*[^\s\-=*_#~•·.].*[\
 var noteWords = map[string]bool{"note": true, "notes": true, "hinweis": true, "hinweise": true, "anmerkung": true, "remarque": true,
 	"remarques": true, "opmerking": true, "opmerkingen": true, "nota": true, "notas": true, "observaciones": true, "bemerkung": true, "bemerkungen": true}
 
+// refWords open a line that names the delivery note or order the items
+// below belong to, when a number and a date follow.
+var refWords = map[string]bool{"lieferschein": true, "lieferscheinnr": true, "lsnr": true, "ddt": true, "rif": true, "pakbon": true,
+	"afleverbon": true, "albaran": true, "bl": true, "auftrag": true, "auftragsnr": true, "bestellung": true, "order": true, "commande": true,
+	"pedido": true, "ordine": true, "delivery": true, "packing": true, "bon": true}
+
+func refLine(l *line) bool {
+	if len(l.toks) < 3 || !refWords[l.toks[0]] || len(l.words) > 10 || !reDateLike.MatchString(l.text) {
+		return false
+	}
+	return true
+}
+
 // inclWords open a line that restates a part of the item above.
 var inclWords = map[string]bool{"dont": true, "davon": true, "incl": true, "inkl": true, "including": true, "inclusief": true, "incluido": true,
 	"incluye": true, "compris": true, "inclus": true, "includes": true}
@@ -509,7 +522,8 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 			prevY = l.Y1
 			continue
 		}
-		if afterTotals && !(r.kind == rowItem && r.ownDesc) && r.kind != rowTotals && !(r.kind == rowSection && r.decor) &&
+		if afterTotals && !(r.kind == rowItem && r.ownDesc && (hasVal(r.vals, textparse.ColQuantity) || hasVal(r.vals, textparse.ColUnitPrice))) &&
+			r.kind != rowTotals && !(r.kind == rowSection && r.decor) &&
 			!d.itemFollows(b, j, maxGap) {
 			break
 		}
@@ -681,6 +695,10 @@ func (d *doc) readRow(b *band, li int) row {
 		// "dont éco-participation : 0,50 € HT", "davon Pfand 3,30 €": a
 		// part of the item above, restated.
 		r.kind = rowSkip
+	case refLine(l):
+		// "Lieferschein 80031 vom 12.03.2024", "Rif. DDT n. 437 del
+		// 18/03/2024": the delivery or order the items below came with.
+		r.kind = rowSection
 	case noteSentence(l) && !d.hasMoney(l):
 		r.kind = rowSection // "Livraison partielle – le solde suivra sous 8 jours."
 	case len(r.vals) > 0:
