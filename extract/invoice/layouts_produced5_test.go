@@ -851,6 +851,17 @@ var invProduced5Layouts = []func(testing.TB) invLayout{prod5DEGetraenke, prod5DE
 // es-mantenimiento-obra 11/13 ("Dto. %" without a sign; "Periodo:" line
 // dropped from the name), it-ingrosso-ddt 9/13 (the "Riepilogo IVA" row read
 // as an item, "Rif. DDT" lines joined to items, "Sc.%" without a sign).
+// 84 of 90 (93.3%), every line count right, after general rules in
+// items.go (a number inside a description's words is text; a line over an
+// item that prints its own description titles the items below unless it
+// runs on into it; after a section's subtotal the table goes on when an
+// item with a quantity or price follows; a labelled line is description
+// unless its value is an identifier; short discount titles; a VAT title a
+// column apart from "Montant HT"; "dont ... 0,50 €" rows; note sentences;
+// delivery-note lines). Drawn glyph by glyph in shuffled order (first
+// scored after those rules): the same 84. Left: "SALES TAX 8.25% ON 210.10
+// 17.33" and "BTW 9% over € 98,41 € 8,86" (the tax), "SAS au capital de
+// 50 000 €" (the seller).
 //
 //	go test -run 'TestLayoutSuiteProduced/^5$' -v ./extract/invoice/
-const layoutProduced5Bar = 0.71
+const layoutProduced5Bar = 0.93
