@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -396,13 +397,8 @@ func noteSentence(l *line) bool {
 	if len(l.words) < 8 || !strings.HasSuffix(t, ".") || strings.HasSuffix(t, "..") {
 		return false
 	}
-	for _, r := range t {
-		if !unicode.IsUpper(r) {
-			return false
-		}
-		break
-	}
-	return true
+	r, _ := utf8.DecodeRuneInString(t)
+	return unicode.IsUpper(r)
 }
 
 // contWords open the line that says a table goes on over the page.
@@ -1248,10 +1244,8 @@ func continues(text string) bool {
 
 // startsLower reports whether text starts with a lower-case letter.
 func startsLower(text string) bool {
-	for _, r := range text {
-		return unicode.IsLower(r)
-	}
-	return false
+	r, _ := utf8.DecodeRuneInString(text)
+	return unicode.IsLower(r)
 }
 
 func ptr(v decimal.Decimal) *decimal.Decimal { return &v }
