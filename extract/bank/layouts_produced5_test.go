@@ -88,8 +88,9 @@ func wrapTo(c *testdocs.Produced, s string, w float64) []string {
 }
 
 // prod5DKB: see the batch notes (a direct bank's current statement).
-func prod5DKB(c *testdocs.Produced, s stmt, rowsPerPage int) {
-	rowsPerPage = 34
+func prod5DKB(c *testdocs.Produced, s stmt, _ int) {
+	// Rows per page for this layout's line spacing.
+	rowsPerPage := 34
 	total := pagesOf(s, rowsPerPage)
 	var y float64
 	var soll, haben decimal.Decimal
@@ -182,8 +183,9 @@ func prod5DKB(c *testdocs.Produced, s stmt, rowsPerPage int) {
 }
 
 // prod5Finanzreport: see the batch notes (a broker's "Finanzreport").
-func prod5Finanzreport(c *testdocs.Produced, s stmt, rowsPerPage int) {
-	rowsPerPage = 30
+func prod5Finanzreport(c *testdocs.Produced, s stmt, _ int) {
+	// Rows per page for this layout's line spacing.
+	rowsPerPage := 30
 	depot := decimal.RequireFromString("41377.25")
 	head := func() {
 		c.Font(false, 7)
@@ -500,8 +502,9 @@ func prod5SparkasseNew(c *testdocs.Produced, s stmt, rowsPerPage int) {
 }
 
 // prod5SparkasseTwoCol: see the batch notes (a savings bank's older format).
-func prod5SparkasseTwoCol(c *testdocs.Produced, s stmt, rowsPerPage int) {
-	rowsPerPage = 26
+func prod5SparkasseTwoCol(c *testdocs.Produced, s stmt, _ int) {
+	// Rows per page for this layout's line spacing.
+	rowsPerPage := 26
 	var y float64
 	prodPaginate(s, rowsPerPage, func(first bool) {
 		c.AddPage()
@@ -554,8 +557,9 @@ func prod5SparkasseTwoCol(c *testdocs.Produced, s stmt, rowsPerPage int) {
 
 // prod5Postbank: see the batch notes (a former postal bank's current
 // format).
-func prod5Postbank(c *testdocs.Produced, s stmt, rowsPerPage int) {
-	rowsPerPage = 32
+func prod5Postbank(c *testdocs.Produced, s stmt, _ int) {
+	// Rows per page for this layout's line spacing.
+	rowsPerPage := 32
 	total := pagesOf(s, rowsPerPage)
 	var y float64
 	prodPaginate(s, rowsPerPage, func(first bool) {
@@ -628,8 +632,9 @@ func prod5Postbank(c *testdocs.Produced, s stmt, rowsPerPage int) {
 }
 
 // prod5Commerzbank: see the batch notes (a big bank's current format).
-func prod5Commerzbank(c *testdocs.Produced, s stmt, rowsPerPage int) {
-	rowsPerPage = 30
+func prod5Commerzbank(c *testdocs.Produced, s stmt, _ int) {
+	// Rows per page for this layout's line spacing.
+	rowsPerPage := 30
 	var y float64
 	var day time.Time
 	put := func(v decimal.Decimal) {
