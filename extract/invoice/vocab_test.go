@@ -427,6 +427,11 @@ func TestRealLabelVocabulary(t *testing.T) {
 // date 42/44, due 8/8, gross 48/48, net 26/28, tax 14/20, currency 20/24,
 // VAT id 24/24, IBAN 12/12), the first batch in the grid placement
 // 280/280 (100%).
+// After general rules: 248/248 (100%): a code before "$" ("HKD$") names
+// the currency; an amount after a base word ("over", "sur", "on") in a tax
+// line is the base, not the tax; a footnote mark "(1)" is no amount;
+// "votre", "your", "uw", "ihre" may open a label; "Faktuurnummer", "SALES
+// INVOICE N°", "Totaal goederenbedrag". The bars are the after figures.
 func TestRealLabelVocabularyGrid(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
@@ -443,7 +448,7 @@ func TestRealLabelVocabularyGrid(t *testing.T) {
 // vocab2Bar and vocabGridBar are the shares of TestRealLabelVocabularyGrid
 // that must be read.
 const (
-	vocab2Bar    = 228.0 / 248
+	vocab2Bar    = 1.0
 	vocabGridBar = 1.0
 )
 
