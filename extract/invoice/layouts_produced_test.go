@@ -597,10 +597,14 @@ const layoutProducedBar = 0.97
 // tests, which do not run in parallel).
 var perCharProduced, glyphOrderProduced bool
 
+// kernProduced is testdocs.Produced.Kern for the layouts drawn next.
+var kernProduced float64
+
 func newProduced(seed uint64) *testdocs.Produced {
 	c := testdocs.NewProduced(seed)
 	c.PerChar = perCharProduced
 	c.GlyphOrder = glyphOrderProduced
+	c.Kern = kernProduced
 	return c
 }
 
@@ -623,7 +627,7 @@ func TestLayoutSuiteProduced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	defer func() { perCharProduced, glyphOrderProduced = false, false }()
+	defer func() { perCharProduced, glyphOrderProduced, kernProduced = false, false, 0 }()
 	cat := func(ls ...[]func(testing.TB) invLayout) []func(testing.TB) invLayout {
 		var out []func(testing.TB) invLayout
 		for _, l := range ls {
@@ -638,24 +642,39 @@ func TestLayoutSuiteProduced(t *testing.T) {
 		layouts             []func(testing.TB) invLayout
 		perChar, glyphOrder bool
 		bar                 float64
+		// kern: the chance of a glyph set apart from the one before
+		// (testdocs.Produced.Kern).
+		kern float64
 	}{
-		{"1", invProducedLayouts, false, false, layoutProducedBar},
-		{"2", invProduced2Layouts, false, false, layoutProduced2Bar},
-		{"3", invProduced3Layouts, false, false, layoutProduced3Bar},
-		{"4", invProduced4Layouts, false, false, layoutProduced4Bar},
-		{"5", invProduced5Layouts, false, false, layoutProduced5Bar},
-		{"1+2 per char", first2, true, false, layoutPerCharBar},
-		{"1+2 glyph order", first2, true, true, layoutPerCharBar},
-		{"3+4 per char", later, true, false, layoutProduced4Bar},
-		{"3+4 glyph order", later, true, true, layoutProduced4Bar},
-		{"5 glyph order", cat(invProduced5Layouts, invProduced5bLayouts), true, true, layoutProduced5Bar},
-		{"5 later", invProduced5bLayouts, false, false, layoutProduced5bBar},
+		{"1", invProducedLayouts, false, false, layoutProducedBar, 0},
+		{"2", invProduced2Layouts, false, false, layoutProduced2Bar, 0},
+		{"3", invProduced3Layouts, false, false, layoutProduced3Bar, 0},
+		{"4", invProduced4Layouts, false, false, layoutProduced4Bar, 0},
+		{"5", invProduced5Layouts, false, false, layoutProduced5Bar, 0},
+		{"1+2 per char", first2, true, false, layoutPerCharBar, 0},
+		{"1+2 glyph order", first2, true, true, layoutPerCharBar, 0},
+		{"3+4 per char", later, true, false, layoutProduced4Bar, 0},
+		{"3+4 glyph order", later, true, true, layoutProduced4Bar, 0},
+		{"5 glyph order", cat(invProduced5Layouts, invProduced5bLayouts), true, true, layoutProduced5Bar, 0},
+		{"5 later", invProduced5bLayouts, false, false, layoutProduced5bBar, 0},
+		{"1-5 kerned", cat(first2, later, invProduced5Layouts, invProduced5bLayouts), false, false, layoutKernedBar, 0.04},
 	} {
 		t.Run(b.name, func(t *testing.T) {
-			perCharProduced, glyphOrderProduced = b.perChar, b.glyphOrder
+			perCharProduced, glyphOrderProduced, kernProduced = b.perChar, b.glyphOrder, b.kern
 			share, report := scoreLayouts(t, b.layouts)
 			t.Logf("produced batch %s\n%s", b.name, report)
 			require.GreaterOrEqual(t, share, b.bar, "share of fields read, produced batch %s", b.name)
 		})
 	}
 }
+
+// layoutKernedBar: batches 1-5 with 4% of glyphs set 0.12-0.22 em apart
+// from the one before (testdocs.Produced.Kern), as the text layers of real
+// documents show ("1 7.02.2025", "G  irokonto"). First scored as it came,
+// before any rule for it (our estimate for invoices nobody has seen): 232
+// of 344 fields (67.4%), no invoice all right, much like the figure from
+// real invoices nobody on the project has seen (~70%): line names split
+// ("Bri ghtline", "Schalte rprogramm") with their kerned numbers dropped,
+// invoice numbers cut at the break ("BL-2014" of "BL-2014-0088"), amounts
+// read from their tail ("2.6" of "2.630,00"), dates not found.
+const layoutKernedBar = 232.0 / 344
