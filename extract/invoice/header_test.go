@@ -269,3 +269,23 @@ func TestHeaderTaxFromRate(t *testing.T) {
 	checkHeader(t, rows("300:USt 16%"), wantHeader{date: "*", net: "304.04", tax: "", gross: "361.81", due: "*", cur: "*"})
 	checkHeader(t, rows("300:USt 19%", "USt 7% auf Bücher"), wantHeader{date: "*", net: "304.04", tax: "", gross: "361.81", due: "*", cur: "*"})
 }
+
+// TestAccentedName: on a page read by OCR, a name read without an accent
+// takes the spelling of the same name read elsewhere with it; on a text
+// layer, or with no accented reading, it stays as read.
+func TestAccentedName(t *testing.T) {
+	t.Parallel()
+	rows := []string{
+		"40 8|50:Büro Kramer GmbH - Hafenstraße 8 - 70173 Stuttgart",
+		"800 7|50:Büro Krämer GmbH|250:Geschäftsführerin: Petra Krämer",
+	}
+	pages := grid(rows...)
+	d := newDoc(pages)
+	require.Equal(t, "Büro Kramer GmbH", d.accented("Büro Kramer GmbH"), "text layer")
+	pages[0].OCR = true
+	d = newDoc(pages)
+	require.Equal(t, "Büro Krämer GmbH", d.accented("Büro Kramer GmbH"))
+	require.Equal(t, "Büro Krämer GmbH", d.accented("Büro Krämer GmbH"))
+	require.Equal(t, "Hafenstraße Verlag", d.accented("Hafenstraße Verlag"))
+	require.Equal(t, "Petra Krämer", d.accented("Petra Kramer"))
+}

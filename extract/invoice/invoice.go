@@ -2,6 +2,7 @@ package invoice
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/layout"
@@ -89,7 +90,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 
 	buyer := d.buyerLines()
 	if c := best(d.partyName(textparse.FieldBuyer)); c != nil {
-		g.BuyerName = docextract.Str(c.s)
+		g.BuyerName = docextract.Str(d.accented(c.s))
 		conf["BuyerName"] = 0.85 * min(1, c.score)
 	}
 	sellers := d.partyName(textparse.FieldSeller)
@@ -99,7 +100,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 		sellerConf = 0.5 // the most name-like line at the top: a judgement
 	}
 	if c := best(sellers); c != nil {
-		g.SellerName = docextract.Str(c.s)
+		g.SellerName = docextract.Str(d.accented(c.s))
 		conf["SellerName"] = sellerConf
 	}
 	g.SellerVATId = docextract.Str(d.sellerVAT(buyer))
@@ -448,4 +449,50 @@ func oneDigitOff(want, read decimal.Decimal, places int32) (decimal.Decimal, boo
 		return decimal.Decimal{}, false
 	}
 	return want.Round(-exp), true
+}
+
+// accented returns name as it is spelled elsewhere in a document read by
+// OCR when it was read there with more diacritics and is otherwise the
+// same ("Büro Krämer GmbH" in the footer, "Büro Kramer GmbH" in the small
+// sender line): OCR drops accents far more often than it invents them. A
+// name printed nowhere else is returned as it is.
+func (d *doc) accented(name string) string {
+	if !d.anyOCR() {
+		return name
+	}
+	ws := strings.Fields(name)
+	if len(ws) == 0 {
+		return name
+	}
+	marks := func(s string) int {
+		n := 0
+		for _, r := range s {
+			if r >= 0x80 && unicode.IsLetter(r) {
+				n++
+			}
+		}
+		return n
+	}
+	want := make([]string, len(ws))
+	for i, w := range ws {
+		want[i] = textparse.Fold(w)
+	}
+	best, most := name, marks(name)
+	for li := range d.lines {
+		lw := d.lines[li].words
+		for i := 0; i+len(ws) <= len(lw); i++ {
+			n := 0
+			for k := range ws {
+				if textparse.Fold(lw[i+k]) != want[k] {
+					n = -1
+					break
+				}
+				n += marks(lw[i+k])
+			}
+			if n > most {
+				best, most = strings.Join(lw[i:i+len(ws)], " "), n
+			}
+		}
+	}
+	return best
 }
