@@ -59,6 +59,7 @@ func Extract(pages []layout.Page) *docextract.BankStatementData {
 // transactions are trusted when opening balance + transactions = closing
 // balance, an IBAN when its check digits hold, the bank's name when a label
 // gave it rather than the top line. A field that was not read has no entry.
+// Amount signs the balances decide are mended first (mendSigns).
 func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[string]float64) {
 	out := &docextract.BankStatementData{DocType: string(docextract.BankStatement), Transactions: []docextract.Transaction{}}
 	x := &extractor{out: out}
@@ -72,6 +73,7 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	if g.ClosingBalance == nil && x.carried != nil && !x.carriedAfter {
 		g.ClosingBalance = docextract.NewAmount(*x.carried)
 	}
+	mended := mendSigns(out)
 	fromIBAN := false
 	if g.Currency == nil && g.IBAN != nil {
 		// No currency printed: the account's country's (docs/confidence.md).
@@ -121,6 +123,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 		conf["transactions"] = 0.5
 		if reconciles {
 			conf["transactions"] = 0.95
+			if mended {
+				conf["transactions"] = 0.8 // signs taken from the balances
+			}
 		}
 		for _, t := range out.Transactions {
 			if t.Date == nil {

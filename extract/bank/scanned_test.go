@@ -47,7 +47,7 @@ func TestScannedStatementSuite(t *testing.T) {
 // rather than shearing, with "1 355,52" joined across an OCR gap; 134/144
 // (93.1%) and 65/72 (90.3%) with continuation lines a few pixels left of
 // the description column kept and "BLZ37050198 O" read as a zero.
-var scannedBar = map[string]float64{"tune": 0.92, "report": 0.89}
+var scannedBar = map[string]float64{"tune": 0.92, "report": 0.89, "produced": 0}
 
 // scanDegrees is the rotation of the i-th statement's scan: alternately
 // clockwise and counter-clockwise, 0.3 to 0.9 degrees.
