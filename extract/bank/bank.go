@@ -3,7 +3,9 @@ package bank
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/shopspring/decimal"
@@ -153,11 +155,88 @@ type extractor struct {
 	topName string
 	// ocr: the page being read came from OCR.
 	ocr bool
+	// day is the booking date of a heading over the rows booked that day
+	// ("Buchungsdatum: 01.04.2024"), "" when none is in force.
+	day string
+	// grid: an opening or closing balance label on a line of labels
+	// without any amount, whose value may stand under it (gridValue).
+	grid *gridLabel
 	// inBlock: the line read belongs to a mid-row block (midRowBlocks),
 	// which, not the gap to the line before, ends the transaction.
 	inBlock bool
 	// orphans are the indexes in out.Transactions of orphan rows.
 	orphans []int
+}
+
+// gridLabel is a balance label set over its value: its kind, the cell
+// it stands in and the bottom of its line.
+type gridLabel struct {
+	k      rowKind
+	x0, x1 float64
+	y1     float64
+}
+
+// gridValue reads balances printed under their labels, as a grid of
+// labels over values ("Auszug Seite von IBAN Alter Saldo per 31.03.2024"
+// over "3 1 2 DE12 ... EUR + 1.234,56", "Filialnummer Kontonummer Neuer
+// Saldo" over its values): a line that holds an opening or closing label
+// and no amount leaves the label's cell; on the line right below (less
+// than one and a half of its height down) the amount whose box overlaps
+// that cell is the balance. Any other line drops the label.
+func (x *extractor) gridValue(l *line) {
+	if g := x.grid; g != nil {
+		x.grid = nil
+		if l.y0-g.y1 < 1.5*l.size {
+			for i := 0; i < len(l.words); i++ {
+				m, ok := amountAt(l.words, i)
+				if !ok {
+					continue
+				}
+				x0 := l.words[m.used[0]].X0
+				if x0 < g.x1 && m.x1 > g.x0 {
+					x.lineCurrency(l.words)
+					x.setBalance(g.k, m.v)
+					return
+				}
+				i = m.used[len(m.used)-1]
+			}
+		}
+	}
+	fw := foldWords(l.tokens())
+	k := kindOf(fw)
+	if k != rowOpening && k != rowClosing {
+		return
+	}
+	for i := range l.words {
+		if _, ok := amountAt(l.words, i); ok {
+			return
+		}
+	}
+	labels := openingLabels
+	if k == rowClosing {
+		labels = closingLabels
+	}
+	at := -1
+	for _, lb := range labels {
+		lw := strings.Fields(lb)
+		for i := 0; i+len(lw) <= len(fw) && at < 0; i++ {
+			if strings.Join(fw[i:i+len(lw)], " ") == lb {
+				at = i
+			}
+		}
+	}
+	if at < 0 {
+		return
+	}
+	// The label's cell: its words and those set close after it.
+	x0, x1 := l.words[at].X0, l.words[at].X1
+	for _, w := range l.words[at+1:] {
+		if w.X0-x1 >= 0.9*l.size {
+			break
+		}
+		x1 = w.X1
+	}
+	x.grid = &gridLabel{k: k, x0: x0, x1: x1, y1: l.y1}
 }
 
 type txn struct {
@@ -172,9 +251,55 @@ type txn struct {
 	// above counts the description lines read from above the date line
 	// (a mid-row block), kept before the date line's text.
 	above int
+	// cells are the description's text cells with their left edges, and
+	// sideBySide is set when a line held two of them apart by a wide gap
+	// (payee and purpose printed side by side, each over several lines):
+	// the description is then read column by column (columnText).
+	cells      []descCell
+	sideBySide bool
 	// orphan: an amount row without a date (OCR dropped it, or it was
 	// never printed), kept only when the balances need it (resolveOrphans).
 	orphan bool
+}
+
+// descCell is one cell of description text on a transaction line.
+type descCell struct {
+	x0, h float64
+	text  string
+}
+
+// columnText joins the description cells column by column: each cell
+// goes to the column whose first cell starts within one and a half line
+// heights of it, columns are read left to right, each top to bottom. A
+// payee that wraps in its column beside a purpose that wraps in the next
+// stays in one piece ("AMAZON EU S.A R.L., NIEDERLASSUNG" over
+// "DEUTSCHLAND" beside "EREF: 302-...").
+func columnText(cells []descCell) string {
+	type col struct {
+		x0    float64
+		parts []string
+	}
+	var cols []*col
+	for _, c := range cells {
+		var to *col
+		for _, k := range cols {
+			if abs(k.x0-c.x0) < 1.5*c.h {
+				to = k
+				break
+			}
+		}
+		if to == nil {
+			to = &col{x0: c.x0}
+			cols = append(cols, to)
+		}
+		to.parts = append(to.parts, c.text)
+	}
+	sort.SliceStable(cols, func(i, j int) bool { return cols[i].x0 < cols[j].x0 })
+	var out []string
+	for _, k := range cols {
+		out = append(out, strings.Join(k.parts, " "))
+	}
+	return strings.Join(out, " ")
 }
 
 // pendingDate is a transaction date printed without its year: month, day
@@ -228,6 +353,9 @@ func (x *extractor) flush() {
 		return
 	}
 	x.cur.t.Description = docextract.Str(strings.Join(x.cur.desc, " "))
+	if x.cur.sideBySide && x.cur.above == 0 {
+		x.cur.t.Description = docextract.Str(columnText(x.cur.cells))
+	}
 	x.cur.t.Reference = docextract.Str(strings.Join(x.cur.ref, " "))
 	n := len(x.out.Transactions)
 	x.carriedAfter = true
@@ -320,11 +448,18 @@ func (x *extractor) page(p *layout.Page, first bool) {
 		blocks, start = midRowBlocks(lines, start, hdr, titled, x.tab)
 	}
 	for i, l := range lines {
+		x.gridValue(l)
 		if i == hdr && titled {
 			x.currencyFromHeader(l)
 			continue
 		}
 		if i < start || x.tab == nil {
+			// A table found by its rows starts at its first row: a day
+			// heading right above it dates that row.
+			if d, ok := dayHeading(l); ok && i == hdr && !titled {
+				x.day = d
+				continue
+			}
 			x.general(l, first)
 			x.balances(l)
 			continue
@@ -869,6 +1004,9 @@ type money struct {
 	used []int // word indexes
 	// negative: printed with a minus or a debit marker.
 	negative bool
+	// positive: printed with a plus or a credit marker ("+1.247,74",
+	// "+ 2.853,82", "12,00 H").
+	positive bool
 }
 
 // amountAt parses the amount starting at word i, with a following
@@ -902,7 +1040,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	if err != nil {
 		return money{}, false
 	}
-	r := money{v: m.Value, x1: ws[i].X1, used: []int{i}}
+	r := money{v: m.Value, x1: ws[i].X1, used: []int{i}, positive: strings.HasPrefix(s, "+")}
 	// "+ 2.853,82", "- 45,99": a sign printed apart from the number.
 	if i > 0 && ws[i].X0-ws[i-1].X1 < 0.8*ws[i].H() && !strings.ContainsAny(s, "+-−‐‒–—﹣－") {
 		switch ws[i-1].Text {
@@ -912,6 +1050,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 		case "+":
 			r.v = r.v.Abs()
 			r.used = []int{i - 1, i}
+			r.positive = true
 		}
 	}
 	r.negative = r.v.Sign() < 0
@@ -922,6 +1061,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 		return r, true
 	case 1:
 		r.v = r.v.Abs()
+		r.positive = true
 		return r, true
 	}
 	if i+1 < len(ws) && ws[i+1].X0-ws[i].X1 < 1.5*ws[i].H() {
@@ -934,6 +1074,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 		case "H", "CR", "C", "+":
 			r.v = r.v.Abs()
 			r.negative = false
+			r.positive = true
 			r.used = append(r.used, i+1)
 			r.x1 = ws[i+1].X1
 		}
@@ -971,7 +1112,12 @@ func (t *table) lineAmounts(ws []layout.Word) (map[colKind]decimal.Decimal, map[
 		v := m.v
 		switch best {
 		case colDebit:
-			v = v.Abs().Neg()
+			// An amount printed with a plus is money in even under a
+			// title for money out (one signed column titled "Ausgang"
+			// over "Eingang", a balance "+40.526,63").
+			if !m.positive {
+				v = v.Abs().Neg()
+			}
 		case colCredit:
 			// A balance printed with its minus in the credit column
 			// ("Kontostand am 31.07. -7.764,61") keeps its sign.
@@ -1139,6 +1285,11 @@ func (x *extractor) row(l *line) {
 			return
 		}
 	}
+	if d, ok := dayHeading(l); ok && len(amounts) == 0 {
+		x.flush()
+		x.day = d
+		return
+	}
 	// Dates in the date and value-date columns.
 	var rest []int
 	for i := range ws {
@@ -1191,6 +1342,10 @@ func (x *extractor) row(l *line) {
 	}
 	if (date != "" || dm[0] > 0) && hasAmount {
 		x.flush()
+		if x.day != "" && value == "" && vdm[0] == 0 {
+			// Under a day heading the row's own date is its value date.
+			date, value, dm, vdm = x.day, date, [2]int{}, dm
+		}
 		x.cur = &txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}, dm: dm, vdm: vdm}
 		x.lineCurrency(ws)
 		if b, ok := amounts[colBalance]; ok {
@@ -1221,11 +1376,12 @@ func (x *extractor) row(l *line) {
 		}
 		x.lineCurrency(ws)
 		x.words(ws, used)
-		if x.inBlock {
-			x.lastY = max(x.lastY, l.y1)
-			return
-		}
-		x.flush()
+		// The transaction stays open to lines close below (a payee and
+		// purpose printed under an amount that has a line of its own);
+		// the next date line or a gap ends it. (More than one line: a
+		// date line below is no value date under this one's.)
+		x.lastY = max(x.lastY, l.y1)
+		x.curLines += 2
 		return
 	}
 	// A date line without an amount, the amount column empty: the
@@ -1259,8 +1415,13 @@ func (x *extractor) row(l *line) {
 	}
 	// (A scan's columns wander by a few pixels: half a line height.)
 	if desc := t.col(colDesc); desc != nil && len(ws) > 0 && ws[0].X0 < desc.lo-0.5*l.size {
-		x.flush()
-		return
+		// "02.03." over "2024": the year of the dates above printed under
+		// them, in the date columns of the line below. Those words are
+		// the years; the rest of the line continues the description.
+		if !x.yearsUnder(ws, used, desc.lo-0.5*l.size) {
+			x.flush()
+			return
+		}
 	}
 	x.words(ws, used)
 	x.lastY = l.y1
@@ -1268,6 +1429,71 @@ func (x *extractor) row(l *line) {
 		x.lastY = max(x.lastY, l.y1)
 	}
 	x.curLines++
+}
+
+// yearsUnder reads the words left of lo on a continuation line as the
+// years of the current transaction's dates printed without one ("02.03."
+// over "2024"): every such word a year (1990-2100), one or two of them
+// (booking and value date), under a transaction with a date printed
+// without its year. It reports whether it took them.
+func (x *extractor) yearsUnder(ws []layout.Word, used map[int]bool, lo float64) bool {
+	var years []int
+	var idx []int
+	for i, w := range ws {
+		if w.X0 >= lo {
+			break
+		}
+		y, err := strconv.Atoi(w.Text)
+		if err != nil || len(w.Text) != 4 || y < 1990 || y > 2100 {
+			return false
+		}
+		years = append(years, y)
+		idx = append(idx, i)
+	}
+	c := x.cur
+	if len(years) == 0 || len(years) > 2 || c.dm[0] == 0 && c.vdm[0] == 0 {
+		return false
+	}
+	iso := func(y int, dm [2]int) (string, bool) {
+		d := time.Date(y, time.Month(dm[0]), dm[1], 0, 0, 0, 0, time.UTC)
+		if d.Month() != time.Month(dm[0]) {
+			return "", false
+		}
+		return d.Format(time.DateOnly), true
+	}
+	k := 0
+	if c.dm[0] > 0 {
+		if s, ok := iso(years[k], c.dm); ok {
+			c.t.Date, c.dm = docextract.Str(s), [2]int{}
+		}
+		k++
+	}
+	if c.vdm[0] > 0 && k < len(years) {
+		if s, ok := iso(years[k], c.vdm); ok {
+			c.t.ValueDate, c.vdm = docextract.Str(s), [2]int{}
+		}
+	}
+	for _, i := range idx {
+		used[i] = true
+	}
+	return true
+}
+
+// dayHeading reads "Buchungsdatum: 01.04.2024" alone on its line: the
+// booking date of the rows below it, whose own date is then their value
+// date.
+func dayHeading(l *line) (string, bool) {
+	toks := l.tokens()
+	fw := foldWords(toks)
+	n, ok := labelValue(fw, dayLabels)
+	if !ok {
+		return "", false
+	}
+	ds := textparse.FindDates(toks[n:], textparse.DMY)
+	if len(ds) != 1 || ds[0].Start != 0 || n+ds[0].End != len(toks) {
+		return "", false
+	}
+	return ds[0].ISO, true
 }
 
 // rowDate is a date read from the date columns of a row: a full date, or
@@ -1355,11 +1581,18 @@ func (x *extractor) lineCurrency(ws []layout.Word) {
 	if x.out.General.Currency != nil {
 		return
 	}
-	for _, w := range ws {
+	for i, w := range ws {
 		t := strings.Trim(w.Text, "().:,")
 		if textparse.IsISOCurrency(t) {
 			x.out.General.Currency = docextract.Str(t)
 			return
+		}
+		// "1.250,00 Euro": a currency's name right after an amount.
+		if c := textparse.NormalizeCurrency(t); c != "" && len(t) > 3 && i > 0 {
+			if _, ok := amountAt(ws, i-1); ok {
+				x.out.General.Currency = docextract.Str(c)
+				return
+			}
 		}
 		for _, sym := range []string{"€", "£"} {
 			if strings.Contains(w.Text, sym) {
@@ -1375,6 +1608,8 @@ func (x *extractor) lineCurrency(ws []layout.Word) {
 func (x *extractor) words(ws []layout.Word, used map[int]bool) {
 	ref := x.tab.col(colRef)
 	var desc []string
+	var cells []descCell
+	lastX1 := 0.0
 	for i, w := range ws {
 		if used[i] {
 			continue
@@ -1388,6 +1623,12 @@ func (x *extractor) words(ws []layout.Word, used map[int]bool) {
 			text = "0" // OCR's O for a zero after a code: "BLZ37050198 O"
 		}
 		desc = append(desc, text)
+		if n := len(cells); n > 0 && w.X0-lastX1 < 0.9*w.H() {
+			cells[n-1].text += " " + text
+		} else {
+			cells = append(cells, descCell{x0: w.X0, h: w.H(), text: text})
+		}
+		lastX1 = w.X1
 	}
 	if len(desc) == 0 {
 		return
@@ -1397,6 +1638,10 @@ func (x *extractor) words(ws []layout.Word, used map[int]bool) {
 		return
 	}
 	x.cur.desc = append(x.cur.desc, strings.Join(desc, " "))
+	x.cur.cells = append(x.cur.cells, cells...)
+	if len(cells) > 1 && !x.inBlock {
+		x.cur.sideBySide = true
+	}
 }
 
 // currencyFromHeader reads "Amount (EUR)" style column titles.
@@ -1455,6 +1700,19 @@ func (x *extractor) general(l *line, first bool) {
 		if v := value(currencyLabels); v != "" {
 			if c := textparse.NormalizeCurrency(strings.Fields(v)[0]); c != "" {
 				g.Currency = docextract.Str(c)
+			}
+		}
+	}
+	if g.Currency == nil {
+		// "EUR-Konto Kontonummer 4471203", "USD-Account": the account named
+		// by its currency's code.
+		for _, t := range toks {
+			code, kind, ok := strings.Cut(strings.Trim(t, "().:,"), "-")
+			f := textparse.Fold(kind)
+			if ok && textparse.IsISOCurrency(code) && (strings.Contains(f, "konto") || strings.Contains(f, "account") ||
+				strings.Contains(f, "compte") || strings.Contains(f, "rekening") || strings.Contains(f, "conto") || strings.Contains(f, "cuenta")) {
+				g.Currency = docextract.Str(code)
+				break
 			}
 		}
 	}

@@ -420,6 +420,8 @@ func TestStatementLayoutSuiteProduced(t *testing.T) {
 		{"1+2 glyph order", first2, true, true, stmtPerCharBar},
 		{"4 glyph order", stmtProduced4Layouts, true, true, stmtPerCharBar},
 		{"browser print", []prodLayout{{"browser-print", prod4BrowserPrint, nil}}, false, false, stmtBrowserPrintBar},
+		{"5", stmtProduced5Layouts, false, false, stmtProduced5Bar},
+		{"5 glyph order", stmtProduced5Layouts, true, true, stmtProduced5GlyphBar},
 	} {
 		t.Run(b.name, func(t *testing.T) {
 			share, report := scoreProduced(t, b.layouts, b.perChar, b.glyphOrder)

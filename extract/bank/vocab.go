@@ -121,6 +121,10 @@ var (
 		"vom", "periode", "du", "van", "periodo", "del", "dal", "auszugszeitraum"}
 	refLabels = []string{"eref", "ref", "ref.", "reference", "referenz", "mref", "kref", "kenmerk", "referentie",
 		"betalingskenmerk", "referencia", "riferimento", "rif", "rif.", "end-to-end-ref", "end-to-end-ref."}
+	// dayLabels head the rows booked on one day ("Buchungsdatum:
+	// 01.04.2024" over the rows, each with its value date).
+	dayLabels = []string{"buchungsdatum", "buchungstag", "booking date", "posting date", "date de comptabilisation",
+		"boekdatum", "boekingsdatum", "data contabile", "data di contabilizzazione", "fecha contable"}
 	titleWords = []string{"statement", "kontoauszug", "releve", "extrait", "rekeningafschrift", "afschrift", "extracto",
 		"estratto"}
 )

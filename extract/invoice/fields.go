@@ -2,6 +2,7 @@ package invoice
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
@@ -51,7 +52,11 @@ func (d *doc) valueSpans(li int, m textparse.LabelMatch, below bool) []valueSpan
 	if below {
 		ws := l.labelWordStart(m)
 		x0, x1 := l.Words[ws].X0, l.Words[end-1].X1
-		// extend to the whole label cell, plus a margin for right-aligned values
+		// extend to the whole label cell ("zzgl. 19 % MwSt." over its
+		// amount), plus a margin for right-aligned values
+		for k := ws - 1; k >= 0 && l.cellOf[k] == l.cellOf[ws]; k-- {
+			x0 = l.Words[k].X0
+		}
 		x0 -= l.h
 		x1 += 2 * l.h
 		lastY := l.Y1
@@ -172,6 +177,10 @@ func (d *doc) invoiceNumbers() []cand {
 			}
 		case textparse.FieldTitle:
 			strength = 0.75
+			// A title word alone in its cell, no taller than the text
+			// around it, over a number: "Rechnung" over "AR-40217833" in
+			// a grid of titles over values.
+			below = d.titleOverValue(li, m)
 			// "Rechnung (380) Nr. 4711": absorb a following generic number label.
 			for _, m2 := range l.labels {
 				if m2.Start >= m.End && m2.Field == textparse.FieldInvoiceNumber && m2.Start-m.End <= 2 &&
@@ -198,7 +207,11 @@ func (d *doc) invoiceNumbers() []cand {
 					continue
 				}
 			}
-			if id, ok := groupedID(sp.l.words[sp.from:sp.to]); ok {
+			gfrom := sp.from
+			for gfrom < sp.to && isConnector(sp.l.words[gfrom]) {
+				gfrom++ // "Factuurnummer : 40 227 18 339 05"
+			}
+			if id, ok := groupedID(sp.l.words[gfrom:sp.to]); ok {
 				sc := strength + 0.1*(1-d.relY(li))
 				if l.pg == 0 {
 					sc += 0.1
@@ -215,6 +228,12 @@ func (d *doc) invoiceNumbers() []cand {
 					continue
 				}
 				id, ok := d.idToken(w)
+				if !ok && m.Field == textparse.FieldInvoiceNumber && m.Strength >= 1 && len(w) == 8 && strings.Trim(w, "0123456789") == "" {
+					// "Numéro de facture 20140512": after a number label,
+					// eight digits are the number even when they could
+					// spell a date.
+					id, ok = w, true
+				}
 				if !ok {
 					if sp.pos == posSame && m.Field == textparse.FieldTitle {
 						break spans
@@ -241,6 +260,26 @@ func (d *doc) invoiceNumbers() []cand {
 		}
 	})
 	return out
+}
+
+// titleOverValue reports whether title label m of line li may have its
+// value below it: the title word (with a colon or "#") is alone in its
+// cell and its line is no taller than the document's usual line, so not
+// the big document title over the letterhead's next lines.
+func (d *doc) titleOverValue(li int, m textparse.LabelMatch) bool {
+	l := &d.lines[li]
+	c := l.cellOf[l.labelWordStart(m)]
+	for k := range l.words {
+		if l.cellOf[k] == c && (k < l.labelWordStart(m) || k >= l.labelWordEnd(m)) && strings.Trim(l.words[k], ":#") != "" {
+			return false
+		}
+	}
+	hs := make([]float64, 0, len(d.lines))
+	for i := range d.lines {
+		hs = append(hs, d.lines[i].h)
+	}
+	sort.Float64s(hs)
+	return l.h <= 1.25*hs[len(hs)/2]
 }
 
 // groupedID reads a number printed in groups, alone in its value span:

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -96,8 +98,11 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 	covered := make([]bool, len(l.words))
 	ms := textparse.MatchColumns(l.toks)
 	for i, m := range ms {
-		if m.Column == textparse.ColVATRate && m.Start > 0 && qualifiers[l.toks[m.Start-1]] && i > 0 && ms[i-1].End >= m.Start-1 {
-			// "Amount excl. VAT": extend the previous title instead.
+		if m.Column == textparse.ColVATRate && m.Start > 0 && qualifiers[l.toks[m.Start-1]] && i > 0 && ms[i-1].End >= m.Start-1 &&
+			l.Words[l.wordOf[m.Start]].X0-l.Words[l.wordOf[m.Start-1]].X1 < l.h {
+			// "Amount excl. VAT": extend the previous title instead (a
+			// VAT title set a column apart, "Montant HT    TVA", is one
+			// of its own).
 			w1 := l.wordOf[m.End-1]
 			out[len(out)-1].x1 = math.Max(out[len(out)-1].x1, l.Words[w1].X1)
 			for w := l.wordOf[m.Start-1]; w <= w1; w++ {
@@ -146,7 +151,7 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 			out[n-1].x1 = l.Words[wi].X1
 			continue
 		}
-		out = append(out, slot{kind: kind, x0: l.Words[wi].X0, x1: l.Words[wi].X1, known: known})
+		out = append(out, slot{kind: kind, x0: l.Words[wi].X0, x1: l.Words[wi].X1, known: known, rebate: rebateAbbr[strings.Trim(f, ".%")]})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].x0 < out[j].x0 })
 	return out, true
@@ -367,9 +372,43 @@ var reDecor = regexp.MustCompile(`^[\s\-=*_#~•·.]{2,}.*[^\s\-=*_#~•·.].*[\
 var noteWords = map[string]bool{"note": true, "notes": true, "hinweis": true, "hinweise": true, "anmerkung": true, "remarque": true,
 	"remarques": true, "opmerking": true, "opmerkingen": true, "nota": true, "notas": true, "observaciones": true, "bemerkung": true, "bemerkungen": true}
 
+// refWords open a line that names the delivery note or order the items
+// below belong to, when a number and a date follow.
+var refWords = map[string]bool{"lieferschein": true, "lieferscheinnr": true, "lsnr": true, "ddt": true, "rif": true, "pakbon": true,
+	"afleverbon": true, "albaran": true, "bl": true, "auftrag": true, "auftragsnr": true, "bestellung": true, "order": true, "commande": true,
+	"pedido": true, "ordine": true, "delivery": true, "packing": true, "bon": true}
+
+func refLine(l *line) bool {
+	if len(l.toks) < 3 || !refWords[l.toks[0]] || len(l.words) > 10 || !reDateLike.MatchString(l.text) {
+		return false
+	}
+	return true
+}
+
+// inclWords open a line that restates a part of the item above.
+var inclWords = map[string]bool{"dont": true, "davon": true, "incl": true, "inkl": true, "including": true, "inclusief": true, "incluido": true,
+	"incluye": true, "compris": true, "inclus": true, "includes": true}
+
+// noteSentence reports whether l is a note set among the items: a sentence
+// of eight words or more, starting with a capital and ending with a full
+// stop (the caller checks it prints no money).
+func noteSentence(l *line) bool {
+	t := strings.TrimSpace(l.text)
+	if len(l.words) < 8 || !strings.HasSuffix(t, ".") || strings.HasSuffix(t, "..") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	return unicode.IsUpper(r)
+}
+
 // contWords open the line that says a table goes on over the page.
 var contWords = map[string]bool{"continued": true, "continues": true, "fortsetzung": true, "suite": true, "vervolg": true,
 	"continua": true, "continuacion": true, "weiter": true, "page": true, "seite": true, "pagina": true, "blatt": true}
+
+// rebateAbbr are the short titles of a discount column ("Dto. %", "Sc.%",
+// "Rem. %", "Rab.", "Disc."): the numbers under them are percentages off.
+var rebateAbbr = map[string]bool{"dto": true, "dcto": true, "desc": true, "sc": true, "rem": true, "rab": true, "disc": true, "kort": true,
+	"nachl": true, "scont": true, "rabatt": true, "remise": true, "korting": true, "descuento": true, "sconto": true, "discount": true}
 
 var allowWords = map[string]bool{"remise": true, "rabatt": true, "nachlass": true, "discount": true, "korting": true, "descuento": true,
 	"sconto": true, "skonto": true, "abschlag": true, "allowance": true}
@@ -479,7 +518,9 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 			prevY = l.Y1
 			continue
 		}
-		if afterTotals && !(r.kind == rowItem && r.ownDesc) && r.kind != rowTotals && !(r.kind == rowSection && r.decor) {
+		if afterTotals && !(r.kind == rowItem && r.ownDesc && (hasVal(r.vals, textparse.ColQuantity) || hasVal(r.vals, textparse.ColUnitPrice))) &&
+			r.kind != rowTotals && !(r.kind == rowSection && r.decor) &&
+			!d.itemFollows(b, j, maxGap) {
 			break
 		}
 		if r.kind == rowTotals {
@@ -500,6 +541,33 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 		return tableResult{}, start + 1, false
 	}
 	return d.assemble(b, rows), end, cut
+}
+
+// itemFollows reports whether, after the totals row of a section
+// ("Subtotal Food Products", "Summe Titel 1"), the text line li (a section
+// title, a note) is followed on its page, within two more lines, by an
+// item with its own description and a quantity or unit price before any
+// other totals line: then the table goes on.
+func (d *doc) itemFollows(b *band, li int, maxGap float64) bool {
+	prevY := d.lines[li].Y1
+	for k := li + 1; k < len(d.lines) && k <= li+3; k++ {
+		l := &d.lines[k]
+		if l.pg != d.lines[li].pg || l.Y0-prevY > maxGap {
+			return false
+		}
+		if _, ok := d.headerAt(k); ok {
+			return false
+		}
+		r := d.readRow(b, k)
+		switch r.kind {
+		case rowItem:
+			return r.ownDesc && (hasVal(r.vals, textparse.ColQuantity) || hasVal(r.vals, textparse.ColUnitPrice))
+		case rowTotals, rowSkip:
+			return false
+		}
+		prevY = l.Y1
+	}
+	return false
 }
 
 // amountWord reports whether w reads as a money amount (two decimals or a
@@ -548,7 +616,13 @@ func (d *doc) readRow(b *band, li int) row {
 		if si >= 0 {
 			k = b.slots[si].kind
 		}
-		if lastDesc == wi-1 && lastDesc >= 0 && !amountWord(w, d.sep) && k != textparse.ColDescription &&
+		// A number set inside the description's words ("12 x 0,75 l
+		// Glas"), close to a description word before it and to a word of
+		// text after it, is part of the description, not an amount.
+		inText := lastDesc == wi-1 && lastDesc >= 0 && amountWord(w, d.sep) && wi+1 < len(l.words) && !used[wi+1] &&
+			hasLetters(l.words[wi+1]) && !amountWord(l.words[wi+1], d.sep) && !isCurrencyWord(l.words[wi+1]) &&
+			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h && l.Words[wi+1].X0-l.Words[wi].X1 < 0.6*l.h
+		if lastDesc == wi-1 && lastDesc >= 0 && (!amountWord(w, d.sep) || inText) && (k != textparse.ColDescription || inText) &&
 			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h {
 			// A long description runs on under the next title:
 			// "Dispersion weiß" past the middle of the gap, "Art.-Nr.
@@ -613,6 +687,16 @@ func (d *doc) readRow(b *band, li int) row {
 		if d.restates(l, &r) {
 			r.kind = rowSkip
 		}
+	case len(l.toks) > 0 && inclWords[l.toks[0]] && d.hasMoney(l):
+		// "dont éco-participation : 0,50 € HT", "davon Pfand 3,30 €": a
+		// part of the item above, restated.
+		r.kind = rowSkip
+	case refLine(l):
+		// "Lieferschein 80031 vom 12.03.2024", "Rif. DDT n. 437 del
+		// 18/03/2024": the delivery or order the items below came with.
+		r.kind = rowSection
+	case noteSentence(l) && !d.hasMoney(l):
+		r.kind = rowSection // "Livraison partielle – le solde suivra sous 8 jours."
 	case len(r.vals) > 0:
 		// Numbers, but none in the amount column: a quantity or price line
 		// continuing an item, or a tax note. Its text continues an item.
@@ -646,14 +730,33 @@ func moneyLike(vals map[textparse.Column]numTok, anchor textparse.Column) bool {
 	return len(vals) >= 2
 }
 
-// reCode matches text that is a code or an attribute, not a description:
-// "Art-Nr-Lieferant: ZS997", "4123456000014 (GTIN)", "SKU: 12-44".
-var reCode = regexp.MustCompile(`^[\p{L}\p{N}\-./ ]{0,30}:(\s?\S|$)|^[\d\s\-./()A-Z]*\d[\d\s\-./()A-Z]*$|^\(?[A-Z]{2,6}\)?$`)
+// reCode matches text that is a code, not a description: "4123456000014
+// (GTIN)", "S/N 5CG4081KQZ", "(EAN)".
+var reCode = regexp.MustCompile(`^[\d\s\-./()A-Z]*\d[\d\s\-./()A-Z]*$|^\(?[A-Z]{2,6}\)?$`)
 
-// descLine reports whether a continuation line adds to a description.
+// reLabelled splits "label: value" (a label of up to 30 characters).
+var reLabelled = regexp.MustCompile(`^[\p{L}\p{N}\-./ ]{0,30}:\s*(.*)$`)
+
+// reCodeValue matches a value that is an identifier: one word with a digit
+// ("ZS997", "12-44") or digits and capitals only ("MNT 12").
+var reCodeValue = regexp.MustCompile(`^\S*\d\S*$|^[\p{N}\p{Lu}\-./()#\s]*$`)
+
+var reDateLike = regexp.MustCompile(`\d{1,2}[./-]\d{1,2}[./-]\d{2,4}`)
+
+// descLine reports whether a line adds to a description. Codes do not; a
+// labelled line does unless its value is an identifier ("SKU: 12-44",
+// "Art-Nr-Lieferant: ZS997"): "Credit: damaged case", "Pack: 4 x 10 lb"
+// and a period "Periodo: 01/03/2024 - 31/03/2024" say what was sold.
 func descLine(s string) bool {
 	s = strings.TrimSpace(strings.TrimLeft(s, "•·-* "))
-	return s != "" && !reCode.MatchString(s)
+	if s == "" {
+		return false
+	}
+	if m := reLabelled.FindStringSubmatch(s); m != nil {
+		v := strings.TrimSpace(m[1])
+		return v != "" && (reDateLike.MatchString(v) || !reCodeValue.MatchString(v))
+	}
+	return !reCode.MatchString(s)
 }
 
 // textSlot returns the column a word at [x0,x1] belongs to: each column
@@ -953,6 +1056,10 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 		return nil
 	}
 	pitch := rowPitch(rows)
+	tight := itemGap(rows) / 2
+	if tight == 0 {
+		tight = 0.2 * b.h
+	}
 	for i := range rows {
 		r := &rows[i]
 		switch r.kind {
@@ -1039,6 +1146,20 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 				prev = nil
 				toNext = next != nil
 			}
+			if toNext && next != nil && next.ownDesc && !continues(text) && !startsLower(next.desc) && dNext >= tight {
+				// A line over an item that prints its own description
+				// on its amount line titles what follows ("Hardware",
+				// "Lieferschein 80012 vom 05.03.2024", "Papier en
+				// enveloppen") unless it runs on into the item: a
+				// trailing comma, the item's text starting in lower
+				// case, or set closer to it than half the gap between
+				// items (a description wrapped above its amount line).
+				if prev != nil {
+					prev.closed = true
+				}
+				pending, pendingPos = nil, ""
+				continue
+			}
 			if toNext {
 				if r.pos != "" && pendingPos == "" {
 					pendingPos = r.pos
@@ -1114,7 +1235,35 @@ func (d *doc) sectionTitle(r *row, prev *acc, next *row, h float64) bool {
 	return prev == nil || prev.r.descX0 == 0 || off(prev.r.descX0)
 }
 
+// continues reports whether text ends in a mark that runs on into the
+// next line: a comma, a hyphen, a slash, an ampersand or an open bracket.
+func continues(text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && strings.ContainsAny(t[len(t)-1:], ",-/&(+;")
+}
+
+// startsLower reports whether text starts with a lower-case letter.
+func startsLower(text string) bool {
+	r, _ := utf8.DecodeRuneInString(text)
+	return unicode.IsLower(r)
+}
+
 func ptr(v decimal.Decimal) *decimal.Decimal { return &v }
+
+// itemGap is the median gap between consecutive item rows (0: none).
+func itemGap(rows []row) float64 {
+	var gs []float64
+	for i := 1; i < len(rows); i++ {
+		if rows[i].kind == rowItem && rows[i-1].kind == rowItem {
+			gs = append(gs, math.Max(0, rows[i].y0-rows[i-1].y1))
+		}
+	}
+	if len(gs) == 0 {
+		return 0
+	}
+	sort.Float64s(gs)
+	return gs[len(gs)/2]
+}
 
 // rowPitch is the typical distance between consecutive body lines.
 func rowPitch(rows []row) float64 {

@@ -178,6 +178,26 @@ func TestLineItemsLayouts(t *testing.T) {
 			},
 			want: []wantItem{{"Silla de oficina", "4", "120", "480"}, {"Mesa 160x80", "1", "310", "310"}},
 		},
+		{
+			name: "section titles, a subtotal, a delivery-note line, a note and an incl. row between items",
+			rows: []string{
+				"180 9 b|50:Bezeichnung|330>Menge|420>Einzelpreis|540>Gesamt",
+				"200 10 b|50:Getränke",
+				"214 10|50:Wasser 12 x 0,75 l Glas|330>10|420>6,49|540>64,90",
+				"228 9|50:dont éco-participation : 0,50 €",
+				"242 10|50:Saft 24 x 0,33 l|330>4|420>11,90|540>47,60",
+				"258 10|300:Summe Getränke|540>112,50",
+				"276 10 b|50:Lieferschein 80031 vom 12.03.2024",
+				"290 10|50:Kaffee Crema|330>2,5|420>18,90|540>47,25",
+				"304 9|50:Die Lieferung erfolgte auf Wunsch ohne Verpackung an den Hintereingang.",
+				"318 10|50:Credit: Milch 3,5 % 12 x 1 l|330>3|420>13,56|540>40,68",
+				"345 10|380:Nettobetrag|540>200,43",
+			},
+			want: []wantItem{
+				{"Wasser 12 x 0,75 l Glas", "10", "6.49", "64.9"}, {"Saft 24 x 0,33 l", "4", "11.9", "47.6"},
+				{"Kaffee Crema", "2.5", "18.9", "47.25"}, {"Credit: Milch 3,5 % 12 x 1 l", "3", "13.56", "40.68"},
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -302,4 +322,16 @@ func TestMendLineTotal(t *testing.T) {
 	mendLineTotal(items, nil, &sum)
 	require.Equal(t, "9", items[0].ProductQuantity.String())
 	require.Equal(t, "7.00", items[0].ProductUnitPrice.StringFixed(2))
+}
+
+// TestDescLine: codes and labelled identifiers are not description; other
+// labelled lines are.
+func TestDescLine(t *testing.T) {
+	for text, want := range map[string]bool{
+		"SKU: MNT-12": false, "Art-Nr-Lieferant: ZS997": false, "S/N 5CG4081KQZ": false, "4123456000014 (GTIN)": false, "Seriennummer:": false,
+		"Credit: damaged case, mozzarella": true, "Pack: 4 x 10 lb": true, "Periodo: 01/03/2024 - 31/03/2024": true,
+		"inkl. Einrichtung und Datenübernahme": true, "garantie 2 ans pièces et main-d'œuvre": true,
+	} {
+		require.Equal(t, want, descLine(text), text)
+	}
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/stretchr/testify/require"
 )
 
 // A second produced batch, written after the first one's rules and scored
@@ -316,13 +314,3 @@ var invProduced2Layouts = []func(testing.TB) invLayout{prod2DELogo, prod2NLNoSym
 // the total; "Merchandise" as a net label; a state's name before "Sales
 // Tax").
 const layoutProduced2Bar = 0.97
-
-// TestLayoutSuiteProduced2 scores the second produced batch.
-func TestLayoutSuiteProduced2(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts PDFium")
-	}
-	share, report := scoreLayouts(t, invProduced2Layouts)
-	t.Logf("second produced part\n%s", report)
-	require.GreaterOrEqual(t, share, layoutProduced2Bar, "share of fields read, second produced part")
-}

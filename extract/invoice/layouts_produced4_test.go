@@ -361,36 +361,8 @@ var invProduced4Layouts = []func(testing.TB) invLayout{prod4Telecom, prod4HotelF
 // description is part of it. Left: IRPF withheld fails validation (no
 // withheld amount in the schema).
 //
-//	go test -run TestLayoutSuiteProduced4 -v ./extract/invoice/
+//	go test -run 'TestLayoutSuiteProduced/^4$' -v ./extract/invoice/
 const layoutProduced4Bar = 0.98
-
-// TestLayoutSuiteProduced4 scores the fourth produced batch.
-func TestLayoutSuiteProduced4(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts PDFium")
-	}
-	share, report := scoreLayouts(t, invProduced4Layouts)
-	t.Logf("fourth produced part\n%s", report)
-	require.GreaterOrEqual(t, share, layoutProduced4Bar, "share of fields read, fourth produced part")
-}
-
-// TestLayoutSuiteProducedLaterPerChar scores the third and fourth produced
-// batches drawn glyph by glyph, the words shuffled and then the glyphs too
-// (as TestLayoutSuiteProducedPerChar and ...GlyphOrder do the first two).
-// First scored, after the fourth batch's rules: 95 of 96 fields both ways,
-// the same as drawn word by word (the IRPF invoice's validation).
-func TestLayoutSuiteProducedLaterPerChar(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts PDFium")
-	}
-	defer func() { perCharProduced, glyphOrderProduced = false, false }()
-	for _, glyphs := range []bool{false, true} {
-		perCharProduced, glyphOrderProduced = true, glyphs
-		share, report := scoreLayouts(t, append(append([]func(testing.TB) invLayout{}, invProduced3Layouts...), invProduced4Layouts...))
-		t.Logf("third and fourth produced batches, character by character (glyphs shuffled: %v)\n%s", glyphs, report)
-		require.GreaterOrEqual(t, share, layoutProduced4Bar, "share of fields read, later produced batches character by character (glyphs shuffled: %v)", glyphs)
-	}
-}
 
 // TestPayerAccountLine: lines about the customer's own account, and lines
 // that only mention collection costs or the seller's account.

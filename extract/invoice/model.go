@@ -1,6 +1,7 @@
 package invoice
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -328,7 +329,8 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 			}
 			s := strings.Join(l.words[i:i+n], " ")
 			s = strings.TrimSuffix(strings.TrimPrefix(s, ":"), ":")
-			if strings.HasSuffix(s, "%") || strings.Count(s, "/") > 0 {
+			// "(20.00%):", "21%)": a rate in brackets is no amount
+			if strings.HasSuffix(strings.TrimRight(s, "):;,"), "%") || strings.Count(s, "/") > 0 {
 				continue
 			}
 			m, err := textparse.ParseAmountSep(s, d.sep)
@@ -339,6 +341,13 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 				continue // "TVA 20 %": a rate printed apart from its sign
 			}
 			if !hasDigit(l.words[i+n-1]) && !isCurrencyWord(l.words[i+n-1]) && !isMinusWord(l.words[i+n-1]) {
+				continue
+			}
+			// "TOTAL TTC - EUR 1 080,00": a join that opens with a sign or
+			// a code must not end inside a number printed in groups ("- EUR
+			// 1" before "080,00"); the number is read from its own start.
+			if n >= 2 && !hasDigit(l.words[i]) && i+n < to && l.Words[i+n].X0-l.Words[i+n-1].X1 <= gap*l.h &&
+				reGroupHead.MatchString(l.words[i+n-1]) && reGroupTail.MatchString(l.words[i+n]) {
 				continue
 			}
 			// "12.2024" style periods and bare years are not amounts.
@@ -355,6 +364,11 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 	}
 	return out
 }
+
+var (
+	reGroupHead = regexp.MustCompile(`^\d{1,3}$`)
+	reGroupTail = regexp.MustCompile(`^\d{3}([.,]\d{1,2})?$`)
+)
 
 func isMinusWord(s string) bool { return s == "-" || s == "−" }
 

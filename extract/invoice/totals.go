@@ -379,10 +379,12 @@ func (d *doc) closeTo(sp valueSpan, a amt) bool {
 			}
 			continue
 		}
-		if w == "%" {
+		// a rate may stand in brackets: "TVA (20 %)", "Tax (20.00%):"
+		t := strings.Trim(w, "()[]:;,")
+		if t == "%" {
 			continue // "19 %": counted with its number
 		}
-		if hasDigit(w) && !strings.HasSuffix(w, "%") && !(k+1 < a.w0 && sp.l.words[k+1] == "%") {
+		if hasDigit(w) && !strings.HasSuffix(t, "%") && !(k+1 < a.w0 && strings.Trim(sp.l.words[k+1], "()[]:;,") == "%") {
 			return false
 		}
 		n++

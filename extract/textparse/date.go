@@ -154,7 +154,8 @@ func parseWordDate(s string) (string, bool) {
 	f := Fold(s)
 	f = strings.Map(func(r rune) rune {
 		switch r {
-		case ',', '-', '/', '\'', '\u00a0', '\u2009', '\u202f', '(', ')':
+		case ',', '-', '/', '\'', '\u00a0', '\u2009', '\u202f', '(', ')', '.':
+			// dots split too: "07.mai.2014", "3.Aug.2014"
 			return ' '
 		}
 		return r

@@ -76,6 +76,9 @@ type labelDef struct {
 
 type dict struct {
 	byFirst map[string][]labelDef
+	// joined are the phrases with two neighbouring words run together,
+	// added after every phrase as printed (see addJoined).
+	joined []labelDef
 }
 
 func (d *dict) add(field int, strength float64, phrases string) {
@@ -85,7 +88,23 @@ func (d *dict) add(field int, strength float64, phrases string) {
 			continue
 		}
 		d.byFirst[toks[0]] = append(d.byFirst[toks[0]], labelDef{toks: toks, field: field, strength: strength})
+		for i := 0; i+1 < len(toks); i++ {
+			j := append(append(append([]string{}, toks[:i]...), toks[i]+toks[i+1]), toks[i+2:]...)
+			d.joined = append(d.joined, labelDef{toks: j, field: field, strength: strength})
+		}
 	}
+}
+
+// addJoined registers the joined phrases: a label whose words are printed
+// as one hyphenated compound ("USt-Betrag", "RE-Nummer", "BTW-bedrag",
+// "Rechnungs-ID") is one token, the hyphen dropped, and reads as the
+// phrase of its words. They come after every phrase as printed, so a
+// phrase spelled that way in the dictionary wins over a joined one.
+func (d *dict) addJoined() {
+	for _, def := range d.joined {
+		d.byFirst[def.toks[0]] = append(d.byFirst[def.toks[0]], def)
+	}
+	d.joined = nil
 }
 
 var fieldDict = dict{byFirst: map[string][]labelDef{}}
@@ -100,20 +119,25 @@ func init() {
 		"facture n|facture no|facture numero|numero de facture|n de facture|no de facture|numero facture|avoir n|numero d avoir|"+
 		"factuurnummer|factuurnr|factuur nr|factuur nummer|creditnota nummer|"+
 		"numero de factura|factura n|factura no|factura nro|n factura|no factura|num factura|"+
-		"numero fattura|fattura n|fattura nr|fattura numero|n fattura|nr fattura|numero documento")
+		"numero fattura|fattura n|fattura nr|fattura numero|n fattura|nr fattura|numero documento|"+
+		"re nummer|re nr|rechnungs id|rechnung id|notanummer|nota nummer|nota nr|"+
+		"numero de la facture|n de la facture|n facture|no facture|reference facture|reference de la facture|ref facture|numero de document|n de document|"+
+		"numero de la factura|n de la factura|no de la factura|factura numero")
 	f(FieldInvoiceNumber, 0.6, "document number|document no|doc no|number|nummer|numero|no|nr")
 	f(FieldTitle, 1, "invoice|tax invoice|commercial invoice|credit note|rechnung|handelsrechnung|gutschrift|rechnungskorrektur|"+
-		"facture|avoir|factuur|creditnota|factura|fattura|nota di credito")
+		"facture|avoir|factuur|creditnota|factura|fattura|nota di credito|quittierte rechnung|receipted invoice")
 	// Dates.
 	f(FieldInvoiceDate, 1, "invoice date|date of invoice|date of issue|issue date|invoice dated|billing date|issued|issued on|date issued|"+
 		"rechnungsdatum|belegdatum|beleg datum|ausstellungsdatum|rechnungs datum|"+
 		"date de facture|date facture|date d emission|date de facturation|"+
 		"factuurdatum|datum factuur|factuur datum|"+
 		"fecha de factura|fecha factura|fecha de emision|fecha emision|"+
+		"date de la facture|date de la facturation|fecha de la factura|datum van de factuur|"+
 		"data fattura|data della fattura|data documento|data emissione")
 	f(FieldInvoiceDate, 0.6, "date|datum|fecha|data|dated")
 	f(FieldDueDate, 1, "due date|date due|payment due|payment due date|due by|pay by|payable by|due on|"+
 		"falligkeitsdatum|falligkeit|fallig am|fallig bis|zahlbar bis|zahlungsziel|"+
+		"please pay by|payment before|pay before|payable before|to be paid before|niet later dan|uiterlijk op|"+
 		"date d echeance|echeance|date limite de paiement|a payer avant le|"+
 		"vervaldatum|vervaldag|uiterste betaaldatum|betalen voor|te betalen voor|betaling voor|uiterlijk betalen voor|"+
 		"fecha de vencimiento|vencimiento|fecha vencimiento|"+
@@ -128,6 +152,7 @@ func init() {
 		"bestellnummer|bestellnr|bestell nr|auftragsnummer|auftrag nr|kundennummer|kunden nr|kundennr|lieferscheinnummer|lieferschein nr|steuernummer|"+
 		"numero de commande|n de commande|n bon de commande|numero client|n de client|n client|"+
 		"ordernummer|klantnummer|numero de pedido|numero de cliente|numero ordine|codice cliente|"+
+		"n de cliente|no de cliente|n cliente|n de pedido|no de pedido|n pedido|"+
 		"page|seite|pagina|tel|phone|telefon|fax|"+
 		"n de facture associee|facture liee|related invoice")
 	// Totals.
@@ -144,7 +169,8 @@ func init() {
 		"btw|btw bedrag|totaal btw|"+
 		"iva|total iva|importe iva|cuota iva|imposta|totale iva|iva totale|"+
 		"enthaltene mwst|enthaltene ust|enthaltene umsatzsteuer|darin enthaltene mwst|darin enthaltene ust|davon mwst|davon ust|"+
-		"dont tva|waarvan btw|includes vat|vat included|iva incluido|di cui iva")
+		"dont tva|waarvan btw|includes vat|vat included|iva incluido|di cui iva|"+
+		"taxe|taxes|taxe totale|taxes totales|total taxe|btw kosten|totale btw kosten|totaal btw bedrag|impuesto|impuestos|total impuestos")
 	f(FieldGross, 1, "grand total|total amount|invoice total|total incl vat|total including vat|total inc vat|total incl tax|total including tax|total gross|gross amount|gross total|"+
 		"gesamtbetrag|bruttobetrag|brutto|bruttosumme|rechnungsbetrag|rechnungssumme|endbetrag|gesamtsumme|summe gesamt|gesamt brutto|gesamtbetrag brutto|"+
 		"total ttc|montant ttc|montant total|total toutes taxes comprises|"+
@@ -184,6 +210,7 @@ func init() {
 		"n tva|tva intracommunautaire|numero de tva|no tva|tva intracom|"+
 		"btw nummer|btw nr|btw id|nif|cif|nif iva|n iva|partita iva|p iva")
 	f(FieldName, 1, "name|firma|nom|naam|nombre|nome|company")
+	fieldDict.addJoined()
 
 	c := func(col Column, s float64, p string) { columnDict.add(int(col), s, p) }
 	c(ColPosition, 1, "pos|position|item no|line|ligne|nr|no|#|lfd nr|regel")
