@@ -84,7 +84,7 @@ func ScanParts(t testing.TB) (names []string, parts [][]ScanStatement) {
 // then the browser print.
 func producedScanLayouts() []prodLayout {
 	var all []prodLayout
-	for _, b := range [][]prodLayout{stmtProducedLayouts, stmtProduced2Layouts, stmtProduced3Layouts, stmtProduced4Layouts} {
+	for _, b := range [][]prodLayout{stmtProducedLayouts, stmtProduced2Layouts, stmtProduced3Layouts, stmtProduced4Layouts, stmtProduced5Layouts} {
 		all = append(all, b...)
 	}
 	return append(all, prodLayout{"browser-print", prod4BrowserPrint, nil})
