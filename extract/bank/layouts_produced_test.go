@@ -410,21 +410,25 @@ func TestStatementLayoutSuiteProduced(t *testing.T) {
 		layouts             []prodLayout
 		perChar, glyphOrder bool
 		bar                 float64
+		// kern: the chance of a glyph set apart from the one before
+		// (testdocs.Produced.Kern).
+		kern float64
 	}{
-		{"1", stmtProducedLayouts, false, false, stmtProducedBar},
-		{"2", stmtProduced2Layouts, false, false, stmtProduced2Bar},
-		{"3", stmtProduced3Layouts, false, false, stmtProduced3Bar},
-		{"4", stmtProduced4Layouts, false, false, stmtProduced4Bar},
-		{"1+2 per char", first2, true, false, stmtPerCharBar},
+		{"1", stmtProducedLayouts, false, false, stmtProducedBar, 0},
+		{"2", stmtProduced2Layouts, false, false, stmtProduced2Bar, 0},
+		{"3", stmtProduced3Layouts, false, false, stmtProduced3Bar, 0},
+		{"4", stmtProduced4Layouts, false, false, stmtProduced4Bar, 0},
+		{"1+2 per char", first2, true, false, stmtPerCharBar, 0},
 		// First scored after touching words were joined (for the per-char run).
-		{"1+2 glyph order", first2, true, true, stmtPerCharBar},
-		{"4 glyph order", stmtProduced4Layouts, true, true, stmtPerCharBar},
-		{"browser print", []prodLayout{{"browser-print", prod4BrowserPrint, nil}}, false, false, stmtBrowserPrintBar},
-		{"5", stmtProduced5Layouts, false, false, stmtProduced5Bar},
-		{"5 glyph order", stmtProduced5Layouts, true, true, stmtProduced5GlyphBar},
+		{"1+2 glyph order", first2, true, true, stmtPerCharBar, 0},
+		{"4 glyph order", stmtProduced4Layouts, true, true, stmtPerCharBar, 0},
+		{"browser print", []prodLayout{{"browser-print", prod4BrowserPrint, nil}}, false, false, stmtBrowserPrintBar, 0},
+		{"5", stmtProduced5Layouts, false, false, stmtProduced5Bar, 0},
+		{"5 glyph order", stmtProduced5Layouts, true, true, stmtProduced5GlyphBar, 0},
+		{"5 kerned", stmtProduced5Layouts, false, false, stmtProduced5KernBar, 0.04},
 	} {
 		t.Run(b.name, func(t *testing.T) {
-			share, report := scoreProduced(t, b.layouts, b.perChar, b.glyphOrder)
+			share, report := scoreProduced(t, b.layouts, b.perChar, b.glyphOrder, b.kern)
 			t.Logf("produced batch %s\n%s", b.name, report)
 			require.GreaterOrEqual(t, share, b.bar, "share of fields read, produced batch %s", b.name)
 		})
@@ -441,7 +445,7 @@ const stmtProduced3Bar = 0.97
 // once touching words of a text layer were joined.
 const stmtPerCharBar = 0.97
 
-func scoreProduced(t *testing.T, layouts []prodLayout, perChar, glyphOrder bool) (float64, string) {
+func scoreProduced(t *testing.T, layouts []prodLayout, perChar, glyphOrder bool, kern float64) (float64, string) {
 	e := engine(t)
 	var tally testdocs.Tally
 	for _, l := range layouts {
@@ -453,6 +457,7 @@ func scoreProduced(t *testing.T, layouts []prodLayout, perChar, glyphOrder bool)
 			c := testdocs.NewProduced(uint64(k))
 			c.PerChar = perChar
 			c.GlyphOrder = glyphOrder
+			c.Kern = kern
 			l.draw(c, s, 40)
 			data, err := c.Bytes()
 			require.NoError(t, err)

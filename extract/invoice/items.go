@@ -138,7 +138,10 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 			continue
 		}
 		kind, known := textparse.ColOther, false
-		if len(f) >= 6 {
+		if amountAbbr[strings.Trim(f, ".")] {
+			kind, known = textparse.ColAmount, true
+		}
+		if len(f) >= 6 && !known {
 			for _, c := range compoundCols {
 				if strings.HasSuffix(f, c.suffix) {
 					kind, known = c.kind, true
@@ -313,6 +316,19 @@ func mergeSlots(in []slot) []slot {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].x0 < out[j].x0 })
+	// "E-Preis | G-Preis", "Price | Price": of two unit-price titles with
+	// no amount title, the right one is the line amount.
+	var prices []int
+	hasAmount := false
+	for i, s := range out {
+		hasAmount = hasAmount || s.kind == textparse.ColAmount
+		if s.kind == textparse.ColUnitPrice {
+			prices = append(prices, i)
+		}
+	}
+	if !hasAmount && len(prices) >= 2 {
+		out[prices[len(prices)-1]].kind = textparse.ColAmount
+	}
 	// One column per money kind: a second "Amount" title is an unknown one.
 	seen := map[textparse.Column]bool{}
 	for i := len(out) - 1; i >= 0; i-- {
@@ -404,6 +420,10 @@ func noteSentence(l *line) bool {
 // contWords open the line that says a table goes on over the page.
 var contWords = map[string]bool{"continued": true, "continues": true, "fortsetzung": true, "suite": true, "vervolg": true,
 	"continua": true, "continuacion": true, "weiter": true, "page": true, "seite": true, "pagina": true, "blatt": true}
+
+// amountAbbr are short titles of the line amount column ("GP" beside "EP",
+// "Ges.-Preis").
+var amountAbbr = map[string]bool{"gp": true, "g-preis": true, "gpreis": true, "ges.-preis": true, "gesamtpr": true, "gespreis": true}
 
 // rebateAbbr are the short titles of a discount column ("Dto. %", "Sc.%",
 // "Rem. %", "Rab.", "Disc."): the numbers under them are percentages off.
@@ -504,6 +524,10 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 			break
 		}
 		if j > start && l.Y0-prevY > maxGap {
+			// A table that stops before the page's end with no totals
+			// after it ("Fortsetzung nächste Seite", then the footer)
+			// may go on at the top of the next page.
+			cut = !afterTotals && len(rows) > 0 && d.noTotalsAfter(b, j)
 			break
 		}
 		if _, ok := d.headerAt(j); ok {
@@ -541,6 +565,24 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 		return tableResult{}, start + 1, false
 	}
 	return d.assemble(b, rows), end, cut
+}
+
+// noTotalsAfter reports whether the lines from li to the end of its page
+// hold no totals line and no table header, and a later page exists.
+func (d *doc) noTotalsAfter(b *band, li int) bool {
+	pg := d.lines[li].pg
+	if pg+1 >= len(d.pages) {
+		return false
+	}
+	for k := li; k < len(d.lines) && d.lines[k].pg == pg; k++ {
+		if _, ok := d.headerAt(k); ok {
+			return false
+		}
+		if r := d.readRow(b, k); r.kind == rowTotals {
+			return false
+		}
+	}
+	return true
 }
 
 // itemFollows reports whether, after the totals row of a section
@@ -997,7 +1039,7 @@ func (d *doc) restates(l *line, r *row) bool {
 			a, ok = r.vals[textparse.ColUnitPrice]
 		}
 		for i, t := range textparse.Tokens(l.text) {
-			if i > 1 || !ok {
+			if i > 3 || !ok {
 				break
 			}
 			if allowWords[t] || chargeWords[t] {

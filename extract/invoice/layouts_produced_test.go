@@ -648,7 +648,8 @@ func TestLayoutSuiteProduced(t *testing.T) {
 		{"1+2 glyph order", first2, true, true, layoutPerCharBar},
 		{"3+4 per char", later, true, false, layoutProduced4Bar},
 		{"3+4 glyph order", later, true, true, layoutProduced4Bar},
-		{"5 glyph order", invProduced5Layouts, true, true, layoutProduced5Bar},
+		{"5 glyph order", cat(invProduced5Layouts, invProduced5bLayouts), true, true, layoutProduced5Bar},
+		{"5 later", invProduced5bLayouts, false, false, layoutProduced5bBar},
 	} {
 		t.Run(b.name, func(t *testing.T) {
 			perCharProduced, glyphOrderProduced = b.perChar, b.glyphOrder

@@ -10,6 +10,10 @@ import (
 // legalForm matches company legal-form suffixes of many countries.
 var legalForm = regexp.MustCompile(`(?i)(^|[\s,])(gmbh|ag|kg|ohg|gbr|ug|e\.?\s?k\.?|e\.\s?u\.|se|mbh|ltd\.?|limited|llc|llp|inc\.?|corp\.?|corporation|plc|co\.|company|sarl|s\.?a\.?r\.?l\.?|sas|sasu|eurl|s\.a\.?|sa|b\.?v\.?|n\.?v\.?|vof|s\.?l\.?|s\.?r\.?l\.?|s\.?p\.?a\.?|oy|ab|as|aps|a/s|sp\.\s?z\s?o\.?o\.?|kft|s\.?c\.?)(\s|$|[,.])`)
 
+// reCapital matches the statement of a company's share capital that
+// follows its legal form in a register line.
+var reCapital = regexp.MustCompile(`(?i)\b(au capital|capital social|capitale sociale|con capitale|stammkapital|grundkapital|share capital|capital de)\b`)
+
 var reNoise = regexp.MustCompile(`[@]|www\.|https?:|\d{4,}`)
 
 // nameLike reports whether s can be a party name.
@@ -190,6 +194,9 @@ func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 			}
 			if _, ok := textparse.ParseDate(s, d.order); ok {
 				continue
+			}
+			if reCapital.MatchString(s) {
+				continue // "SAS au capital de 50 000 €": the register line, not the name
 			}
 			sc := 0.2 * (1 - d.relY(li))
 			if legalForm.MatchString(s) {

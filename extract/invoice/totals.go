@@ -238,6 +238,27 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 			cs[f] = keep
 		}
 	}
+	if len(taxes) > 0 {
+		// A breakdown row's base is never the tax ("SALES TAX 8.25% ON
+		// 210.10 17.33", "BTW 9% over € 98,41 € 8,86"), and the rows'
+		// taxes summed are a candidate of their own.
+		rowBase := map[int][]decimal.Decimal{}
+		for _, r := range taxes {
+			rowBase[r.line] = append(rowBase[r.line], r.base)
+		}
+		var keep []cand
+		for _, c := range cs[textparse.FieldTax] {
+			isBase := false
+			for _, b := range rowBase[c.line] {
+				isBase = isBase || b.Equal(c.a.v)
+			}
+			if !isBase {
+				keep = append(keep, c)
+			}
+		}
+		cs[textparse.FieldTax] = append(keep, cand{score: 0.9, line: -1, a: amt{v: sumTax, decimals: 2}})
+		sort.SliceStable(cs[textparse.FieldTax], func(i, j int) bool { return cs[textparse.FieldTax][i].score > cs[textparse.FieldTax][j].score })
+	}
 	nets, vats, grosses := top(cs[textparse.FieldNet], 5), top(cs[textparse.FieldTax], 5), top(cs[textparse.FieldGross], 5)
 	dues := top(cs[textparse.FieldAmountDue], 3)
 	var bn, bt, bg, bd *cand
@@ -249,6 +270,9 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 					s := sc(n) + sc(x) + sc(g) + 0.5*sc(du)
 					if n != nil && x != nil && g != nil && n.a.v.Add(x.a.v).Equal(g.a.v) {
 						s += 2
+					}
+					if n != nil && x != nil && g == nil && du != nil && n.a.v.Add(x.a.v).Equal(du.a.v) {
+						s += 2 // no gross labelled: the amount due stands for it
 					}
 					if n != nil && g != nil && x == nil && n.a.v.Equal(g.a.v) && len(taxes) == 0 {
 						s += 0.3

@@ -32,7 +32,13 @@ type Produced struct {
 	// GlyphOrder, with PerChar, writes the glyphs themselves in a
 	// shuffled order, not only the words.
 	GlyphOrder bool
-	groups     int
+	// Kern, when above zero, is the chance that a glyph of a word is set
+	// 0.12 to 0.22 em further from the one before than its advance, as
+	// print systems that position every glyph on their own metrics do
+	// (the text layer then holds "1 7.02.2025", "G  irokonto"). Every
+	// glyph is its own text object; a word's glyphs stay in order.
+	Kern   float64
+	groups int
 }
 
 // producedOp is one text object: a word at a baseline.
@@ -78,10 +84,21 @@ func (c *Produced) setFont(bold bool, size float64) {
 func (c *Produced) Text(x, top float64, s string) {
 	base := top + c.size*0.8 + (c.r.Float64()*2 - 1)
 	off := 0
+	shift := 0.0
 	for _, f := range strings.Fields(s) {
 		i := strings.Index(s[off:], f) + off
 		c.groups++
-		if c.PerChar {
+		if c.Kern > 0 {
+			for k, r := range f {
+				if k > 0 && c.r.Float64() < c.Kern {
+					shift += (0.12 + 0.1*c.r.Float64()) * c.size
+				}
+				if c.GlyphOrder {
+					c.groups++
+				}
+				c.ops = append(c.ops, producedOp{x: x + shift + c.Width(s[:i+k]), base: base, size: c.size, bold: c.bold, s: string(r), group: c.groups})
+			}
+		} else if c.PerChar {
 			for k, r := range f {
 				if c.GlyphOrder {
 					c.groups++
