@@ -426,6 +426,7 @@ func TestStatementLayoutSuiteProduced(t *testing.T) {
 		{"5", stmtProduced5Layouts, false, false, stmtProduced5Bar, 0},
 		{"5 glyph order", stmtProduced5Layouts, true, true, stmtProduced5GlyphBar, 0},
 		{"5 kerned", stmtProduced5Layouts, false, false, stmtProduced5KernBar, 0.04},
+		{"1-4 kerned", append(append(append(append([]prodLayout{}, stmtProducedLayouts...), stmtProduced2Layouts...), stmtProduced3Layouts...), stmtProduced4Layouts...), false, false, stmtKerned14Bar, 0.04},
 	} {
 		t.Run(b.name, func(t *testing.T) {
 			share, report := scoreProduced(t, b.layouts, b.perChar, b.glyphOrder, b.kern)

@@ -4,8 +4,10 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
 )
 
 // line is one visual line of words, left to right.
@@ -83,14 +85,15 @@ func spaceEm(lines []layout.Line) float64 {
 }
 
 // joinKerned joins the words of a text layer line that stand apart by
-// less than limit ems: 0.85 of the page's word space, at most 0.25 em.
+// less than limit ems (0.85 of the page's word space, at most 0.25 em),
+// unless one is a whole date or amount and the other a word of letters.
 func joinKerned(ws []layout.Word, limit float64) []layout.Word {
 	out := ws[:0:0]
 	for _, w := range ws {
 		if n := len(out); n > 0 {
 			p := out[n-1]
 			em := max(p.Size, w.Size)
-			if g := w.X0 - p.X1; em > 0 && g >= 0 && g < limit*em {
+			if g := w.X0 - p.X1; em > 0 && g >= 0 && g < limit*em && !wholeBeside(p.Text, w.Text) {
 				p.Text += w.Text
 				p.X1 = w.X1
 				p.Y0, p.Y1 = min(p.Y0, w.Y0), max(p.Y1, w.Y1)
@@ -102,6 +105,30 @@ func joinKerned(ws []layout.Word, limit float64) []layout.Word {
 		out = append(out, w)
 	}
 	return out
+}
+
+// wholeBeside reports whether a and b are a date or amount complete in
+// itself next to a word of letters ("30.04.2023" "Gutschrift", "Miete"
+// "1.234,56"): neighbouring cells of two columns set close, never the
+// pieces of one word.
+func wholeBeside(a, b string) bool {
+	whole := func(s string) bool {
+		if _, ok := textparse.ParseDate(s, textparse.DMY); ok {
+			return true
+		}
+		if _, _, ok := textparse.ParseDayMonth(s, textparse.DMY); ok {
+			return true
+		}
+		return reAmount.MatchString(s)
+	}
+	letter := func(s string, last bool) bool {
+		r := []rune(s)
+		if last {
+			return unicode.IsLetter(r[len(r)-1])
+		}
+		return unicode.IsLetter(r[0])
+	}
+	return whole(a) && letter(b, false) || letter(a, true) && whole(b)
 }
 
 var (

@@ -1,11 +1,15 @@
 package invoice
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
 	"github.com/shopspring/decimal"
+	"github.com/stretchr/testify/require"
 
+	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/validate"
 	"github.com/docextract/docextract/internal/testdocs"
 )
 
@@ -868,3 +872,35 @@ var invProduced5Layouts = []func(testing.TB) invLayout{prod5DEGetraenke, prod5DE
 //
 //	go test -run 'TestLayoutSuiteProduced/^5$' -v ./extract/invoice/
 const layoutProduced5Bar = 0.97
+
+// TestItemTablesMissedItemFailsValidation: on the item tables of the fifth
+// batch (sections, subtotals, deposits, returns, discounts, two VAT rates),
+// an extraction that lost an item with a price, or counted a section's
+// subtotal as an item, does not pass validation.
+func TestItemTablesMissedItemFailsValidation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	e := engine(t)
+	for _, mk := range append(append([]func(testing.TB) invLayout{}, invProduced5Layouts...), invProduced5bLayouts...) {
+		l := mk(t)
+		pages, err := testdocs.ReadPages(context.Background(), e, l.pdf)
+		require.NoError(t, err)
+		got := Extract(pages)
+		require.True(t, validate.Invoice(got).Passed, l.name)
+		for i := len(got.LineItems) - 1; i >= 0; i-- {
+			if it := got.LineItems[i]; it.ProductTotalPrice == nil || it.ProductTotalPrice.IsZero() {
+				continue
+			}
+			missed := *got
+			missed.LineItems = append(append([]docextract.LineItem{}, got.LineItems[:i]...), got.LineItems[i+1:]...)
+			require.False(t, validate.Invoice(&missed).Passed, "%s: item %d missing", l.name, i)
+			break
+		}
+		sub := got.LineItems[0].ProductTotalPrice.Add(got.LineItems[1].ProductTotalPrice.Decimal)
+		extra := *got
+		extra.LineItems = append(append([]docextract.LineItem{}, got.LineItems...),
+			docextract.LineItem{ProductName: docextract.Str("Subtotal"), ProductTotalPrice: docextract.NewAmount(sub)})
+		require.False(t, validate.Invoice(&extra).Passed, "%s: a subtotal counted as an item", l.name)
+	}
+}

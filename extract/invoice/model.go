@@ -329,8 +329,9 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 			}
 			s := strings.Join(l.words[i:i+n], " ")
 			s = strings.TrimSuffix(strings.TrimPrefix(s, ":"), ":")
-			// "(20.00%):", "21%)": a rate in brackets is no amount
-			if strings.HasSuffix(strings.TrimRight(s, "):;,"), "%") || strings.Count(s, "/") > 0 {
+			// "(20.00%):", "21%)": a rate in brackets is no amount; nor is
+			// a footnote mark "(1)"
+			if strings.HasSuffix(strings.TrimRight(s, "):;,"), "%") || strings.Count(s, "/") > 0 || reFootnote.MatchString(s) {
 				continue
 			}
 			m, err := textparse.ParseAmountSep(s, d.sep)
@@ -368,6 +369,7 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 var (
 	reGroupHead = regexp.MustCompile(`^\d{1,3}$`)
 	reGroupTail = regexp.MustCompile(`^\d{3}([.,]\d{1,2})?$`)
+	reFootnote  = regexp.MustCompile(`^\(\d{1,2}\)$`)
 )
 
 func isMinusWord(s string) bool { return s == "-" || s == "−" }
@@ -458,6 +460,6 @@ func modifier(toks []string, f textparse.Field) (textparse.Field, int) {
 
 // prefixWords may precede a label in its cell: "zzgl. 19 % USt.", "plus
 // VAT", "dont TVA", "davon MwSt.".
-var prefixWords = map[string]bool{"zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
+var prefixWords = map[string]bool{"votre": true, "your": true, "uw": true, "ihre": true, "ihr": true, "zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
 	"inclusief": true, "inklusive": true, "inclusive": true, "waarvan": true, "einschl": true,
 	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}

@@ -32,6 +32,14 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		belowRows := 0
 		for _, sp := range d.valueSpans(li, m, below) {
 			as := d.amounts(sp.l, sp.from, sp.to)
+			if m.Field == textparse.FieldTax {
+				// "BTW 21% over € 100,00 € 21,00": the amount the rate is
+				// taken of is the base, not the tax.
+				for len(as) > 0 && rateBase(sp.l, sp.from, as[0]) {
+					sp.from = as[0].w1
+					as = as[1:]
+				}
+			}
 			if len(as) == 0 {
 				// Text between label and value is allowed ("Steuerbetrag in EUR").
 				if sp.pos == posBelow {
@@ -83,6 +91,20 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		out[f] = dedupe(cs)
 	}
 	return out
+}
+
+// baseWords introduce the amount a tax rate is taken of: "21% over €
+// 100,00", "20 % sur 1 234,56", "7.7% on 1,000.00".
+var baseWords = map[string]bool{"over": true, "sur": true, "on": true, "auf": true, "von": true, "van": true, "sobre": true, "su": true, "de": true, "of": true}
+
+// rateBase reports whether amount a of line l is preceded (after from,
+// currency signs aside) by a base word.
+func rateBase(l *line, from int, a amt) bool {
+	k := a.w0 - 1
+	for k >= from && isCurrencyWord(l.words[k]) {
+		k--
+	}
+	return k >= from && baseWords[strings.ToLower(l.words[k])]
 }
 
 // taxSum reads a tax printed in parts ("CGST @ 9%", "SGST @ 9%"): the
@@ -402,6 +424,9 @@ func (d *doc) closeTo(sp valueSpan, a amt) bool {
 				n++
 			}
 			continue
+		}
+		if reFootnote.MatchString(w) {
+			continue // "Total TVA 20,00% (1) : 40,00"
 		}
 		// a rate may stand in brackets: "TVA (20 %)", "Tax (20.00%):"
 		t := strings.Trim(w, "()[]:;,")

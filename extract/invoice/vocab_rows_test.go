@@ -318,3 +318,79 @@ var vocabRows = []vocabRow{
 	{"iban", "IBAN:", "AT57 2011 1827 1583 2100", "AT572011182715832100", "de"},
 	{"iban", "IBAN", "LU28 0019 4006 4475 0000", "LU280019400644750000", "fr"},
 }
+
+// vocabRows2 is a second batch, collected after the first batch's rules
+// were written, from 27 more templates (more French, Dutch and
+// international vendors): scored as it came, with a fourth placement.
+var vocabRows2 = []vocabRow{
+	{"number", "Votre n° facture :", "4471208", "4471208", "fr"},
+	{"number", "N° Facture :", "CP22041877", "CP22041877", "fr"},
+	{"number", "Facture n°", "44120", "44120", "fr"},
+	{"number", "Faktuurnummer :", "A30471", "A30471", "nl"},
+	{"number", "Invoice Id", "88120447", "88120447", "gb"},
+	{"number", "SALES INVOICE N°", "22817/W", "22817/W", "gb"},
+	{"number", "Invoice No:", "HK0044712", "HK0044712", "gb"},
+	{"number", "Invoice #", "INV-2014-0087", "INV-2014-0087", "en"},
+	{"number", "Rechnung", "2014-05-00871", "2014-05-00871", "de"},
+	{"number", "Invoice no.:", "40871", "40871", "gb"},
+
+	{"date", "Date du document :", "07/05/2014", "2014-05-07", "fr"},
+	{"date", "Émise le :", "07/05/2014", "2014-05-07", "fr"},
+	{"date", "Date de facturation :", "07 mai 2014", "2014-05-07", "fr"},
+	{"date", "à la date du", "07 mai 2014", "2014-05-07", "fr"},
+	{"date", "Factuurdatum :", "07-05-2014 14:32", "2014-05-07", "nl"},
+	{"date", "FactuurDatum:", "7/05/2014", "2014-05-07", "nl"},
+	{"date", "Invoice date", "7 May, 2014", "2014-05-07", "gb"},
+	{"date", "Issue date", "7 May, 2014", "2014-05-07", "gb"},
+	{"date", "Invoice Date:", "7/5/2014", "2014-05-07", "gb"},
+	{"date", "Date :", "07/05/2014", "2014-05-07", "fr"},
+	{"date", "Invoice date:", "2014-05-07", "2014-05-07", "gb"},
+
+	{"due", "Due date:", "2014-06-06", "2014-06-06", "gb"},
+	{"due", "Date d'échéance", "06.06.2014", "2014-06-06", "fr"},
+
+	{"gross", "Total :", "12,34", "12.34", "fr"},
+	{"gross", "Total des frais actuels", "60,50", "60.50", "fr"},
+	{"gross", "SOLDE À PAYER (en €)", "1 234,56", "1234.56", "fr"},
+	{"gross", "TOTAL TTC :", "240,00", "240.00", "fr"},
+	{"gross", "Total TTC", "1 234,56 Euros", "1234.56", "fr"},
+	{"gross", "Te betalen", "24.20", "24.20", "nl"},
+	{"gross", "Totaal:", "24.20 EUR", "24.20", "nl"},
+	{"gross", "TOTAAL :", "Eur 121,00", "121.00", "nl"},
+	{"gross", "Total including VAT", "£14.40", "14.40", "gb"},
+	{"gross", "Invoice Total", "HKD$1,234.56", "1234.56", "en"},
+	{"gross", "Total", "EUR 12.34", "12.34", "gb"},
+	{"gross", "Gesamtbetrag", "11,90€", "11.90", "de"},
+
+	{"net", "Total des frais avant impôt", "50,00", "50.00", "fr"},
+	{"net", "Total HT :", "200,00", "200.00", "fr"},
+	{"net", "Montant de la facture soumis à TVA", "100,00", "100.00", "fr"},
+	{"net", "Netto totaal:", "100.00", "100.00", "nl"},
+	{"net", "Totaal goederenbedrag :", "Eur 100,00", "100.00", "nl"},
+	{"net", "Netto", "€ 20,00", "20.00", "nl"},
+	{"net", "Total excluding VAT", "£12.00", "12.00", "gb"},
+
+	{"tax", "Taxe :", "2,06", "2.06", "fr"},
+	{"tax", "Total TVA 20,00% (1) :", "40,00", "40.00", "fr"},
+	{"tax", "BTW 21% over € 100,00", "€ 21,00", "21.00", "nl"},
+	{"tax", "VAT (20%)", "£2.40", "2.40", "gb"},
+	{"tax", "19% MwSt.", "1,90€", "1.90", "de"},
+
+	{"cur", "Invoice Total", "HKD$1,234.56", "HKD", "en"},
+	{"cur", "Total TTC", "1 234,56 Euros", "EUR", "fr"},
+	{"cur", "TOTAAL :", "Eur 121,00", "EUR", "nl"},
+	{"cur", "Total including VAT", "£14.40", "GBP", "gb"},
+	{"cur", "Gesamtbetrag", "11,90€", "EUR", "de"},
+	{"cur", "Total", "AUD 1,234.56", "AUD", "en"},
+
+	{"vat", "OB nr:", "NL812345678B01", "NL812345678B01", "nl"},
+	{"vat", "TVA intracom. :", "FR32412345678", "FR32412345678", "fr"},
+	{"vat", "VAT Reg. No.", "IE4412345K", "IE4412345K", "gb"},
+	{"vat", "NIF/CIF:", "ESB12345674", "ESB12345674", "es"},
+	{"vat", "VAT", "IT04412345678", "IT04412345678", "gb"},
+	{"vat", "Ust-IdNr:", "DE 298 765 432", "DE298765432", "de"},
+
+	{"iban", "IBAN :", "NL67 INGB 0007 7330 12", "NL67INGB0007733012", "nl"},
+	{"iban", "Bankverbindung: IBAN:", "DE27 7115 0000 0020 4177 33", "DE27711500000020417733", "de"},
+	{"iban", "IBAN", "GB69BARC20005512345678", "GB69BARC20005512345678", "gb"},
+}

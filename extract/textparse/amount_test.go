@@ -44,6 +44,8 @@ func TestParseAmount(t *testing.T) {
 		{"1,000.00 USD", 0, "1000", "USD", false},
 		{"$1,000", 0, "1000", "USD", true},
 		{"US$ 5.00", 0, "5", "USD", false},
+		{"HKD$1,234.56", 0, "1234.56", "HKD", false},
+		{"SGD$ 12.00", 0, "12", "SGD", false},
 		{"£3.20", 0, "3.2", "GBP", false},
 		{"CHF 1'250.–", 0, "1250", "CHF", false},
 		{"Fr. 12.50", 0, "12.5", "CHF", false},

@@ -46,7 +46,19 @@ func NormalizeCurrency(s string) string {
 	if u := strings.ToUpper(s); len(u) == 3 && isoCurrencies[u] {
 		return u
 	}
+	if c := codeDollar(s); c != "" {
+		return c
+	}
 	return currencySymbols[strings.ToLower(s)]
+}
+
+// codeDollar reads a dollar sign after the code of its currency,
+// "HKD$", "SGD$", "AUD$": the code says whose dollar.
+func codeDollar(s string) string {
+	if u := strings.ToUpper(s); len(u) == 4 && u[3] == '$' && u[:3] == s[:3] && isoCurrencies[u[:3]] {
+		return u[:3]
+	}
+	return ""
 }
 
 // IsISOCurrency reports whether s is an upper-case ISO 4217 code this package
@@ -55,6 +67,9 @@ func IsISOCurrency(s string) bool { return len(s) == 3 && isoCurrencies[s] }
 
 // isSymbolCurrency reports whether s may be printed glued to an amount.
 func symbolCurrency(s string) string {
+	if c := codeDollar(s); c != "" {
+		return c
+	}
 	switch s {
 	case "€", "$", "£", "¥", "₹", "₽", "₺", "₴", "₩", "₪", "US$", "A$", "C$", "R$", "S$", "HK$", "NZ$", "AU$", "CA$":
 		return currencySymbols[strings.ToLower(s)]

@@ -122,10 +122,10 @@ func init() {
 		"numero fattura|fattura n|fattura nr|fattura numero|n fattura|nr fattura|numero documento|"+
 		"re nummer|re nr|rechnungs id|rechnung id|notanummer|nota nummer|nota nr|"+
 		"numero de la facture|n de la facture|n facture|no facture|reference facture|reference de la facture|ref facture|numero de document|n de document|"+
-		"numero de la factura|n de la factura|no de la factura|factura numero")
+		"numero de la factura|n de la factura|no de la factura|factura numero|faktuurnummer|faktuur nr|faktuurnr|sales invoice n|sales invoice no|sales invoice number")
 	f(FieldInvoiceNumber, 0.6, "document number|document no|doc no|number|nummer|numero|no|nr")
 	f(FieldTitle, 1, "invoice|tax invoice|commercial invoice|credit note|rechnung|handelsrechnung|gutschrift|rechnungskorrektur|"+
-		"facture|avoir|factuur|creditnota|factura|fattura|nota di credito|quittierte rechnung|receipted invoice")
+		"facture|avoir|factuur|creditnota|factura|fattura|nota di credito|sales invoice|quittierte rechnung|receipted invoice")
 	// Dates.
 	f(FieldInvoiceDate, 1, "invoice date|date of invoice|date of issue|issue date|invoice dated|billing date|issued|issued on|date issued|"+
 		"rechnungsdatum|belegdatum|beleg datum|ausstellungsdatum|rechnungs datum|"+
@@ -134,7 +134,7 @@ func init() {
 		"fecha de factura|fecha factura|fecha de emision|fecha emision|"+
 		"date de la facture|date de la facturation|fecha de la factura|datum van de factuur|"+
 		"data fattura|data della fattura|data documento|data emissione")
-	f(FieldInvoiceDate, 0.6, "date|datum|fecha|data|dated")
+	f(FieldInvoiceDate, 0.6, "date|datum|fecha|data|dated|a la date du")
 	f(FieldDueDate, 1, "due date|date due|payment due|payment due date|due by|pay by|payable by|due on|"+
 		"falligkeitsdatum|falligkeit|fallig am|fallig bis|zahlbar bis|zahlungsziel|"+
 		"please pay by|payment before|pay before|payable before|to be paid before|niet later dan|uiterlijk op|"+
@@ -160,7 +160,7 @@ func init() {
 		"amount excl vat|total exclusive of vat|taxable amount|total taxable|taxable value|total taxable value|"+
 		"nettobetrag|netto|nettosumme|summe netto|rechnungssumme netto|rechnungsbetrag netto|gesamt netto|nettogesamtbetrag|rechnungssumme ohne ust|rechnungsbetrag netto|zwischensumme|warenwert netto|"+
 		"total ht|montant ht|sous total|sous total ht|total hors taxes|montant hors taxes|"+
-		"subtotaal|totaal excl btw|netto bedrag|totaal exclusief btw|"+
+		"subtotaal|totaal excl btw|netto bedrag|totaal exclusief btw|goederenbedrag|totaal goederenbedrag|"+
 		"base imponible|subtotal sin iva|total sin iva|importe neto|"+
 		"imponibile|totale imponibile|subtotale|totale netto")
 	f(FieldTax, 1, "vat|tax|taxes|cgst|sgst|igst|total taxes|total vat|vat amount|tax amount|total tax|sales tax|gst|"+
