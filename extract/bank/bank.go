@@ -61,6 +61,7 @@ func Extract(pages []layout.Page) *docextract.BankStatementData {
 // transactions are trusted when opening balance + transactions = closing
 // balance, an IBAN when its check digits hold, the bank's name when a label
 // gave it rather than the top line. A field that was not read has no entry.
+// Amount signs the balances decide are mended first (mendSigns).
 func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[string]float64) {
 	out := &docextract.BankStatementData{DocType: string(docextract.BankStatement), Transactions: []docextract.Transaction{}}
 	x := &extractor{out: out}
@@ -70,10 +71,12 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	}
 	x.flush()
 	x.completeDates()
+	orphans := x.resolveOrphans()
 	g := &out.General
 	if g.ClosingBalance == nil && x.carried != nil && !x.carriedAfter {
 		g.ClosingBalance = docextract.NewAmount(*x.carried)
 	}
+	mended := mendSigns(out) || orphans
 	fromIBAN := false
 	if g.Currency == nil && g.IBAN != nil {
 		// No currency printed: the account's country's (docs/confidence.md).
@@ -103,26 +106,22 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 			conf["IBAN"] = 0.99
 		}
 	}
-	reconciles := false
-	if g.OpeningBalance != nil && g.ClosingBalance != nil {
-		sum := g.OpeningBalance.Decimal
-		for _, t := range out.Transactions {
-			sum = sum.Add(t.Amount.Decimal)
-		}
-		reconciles = sum.Equal(g.ClosingBalance.Decimal)
-	}
+	balanced := reconciles(out)
 	for name, a := range map[string]*docextract.Amount{"OpeningBalance": g.OpeningBalance, "ClosingBalance": g.ClosingBalance} {
 		if a != nil {
 			conf[name] = 0.7
-			if reconciles {
+			if balanced {
 				conf[name] = 0.97
 			}
 		}
 	}
 	if len(out.Transactions) > 0 {
 		conf["transactions"] = 0.5
-		if reconciles {
+		if balanced {
 			conf["transactions"] = 0.95
+			if mended {
+				conf["transactions"] = 0.8 // signs or dateless rows taken from the balances
+			}
 		}
 		for _, t := range out.Transactions {
 			if t.Date == nil {
@@ -165,6 +164,8 @@ type extractor struct {
 	// inBlock: the line read belongs to a mid-row block (midRowBlocks),
 	// which, not the gap to the line before, ends the transaction.
 	inBlock bool
+	// orphans are the indexes in out.Transactions of orphan rows.
+	orphans []int
 }
 
 // gridLabel is a balance label set over its value: its kind, the cell
@@ -256,6 +257,9 @@ type txn struct {
 	// the description is then read column by column (columnText).
 	cells      []descCell
 	sideBySide bool
+	// orphan: an amount row without a date (OCR dropped it, or it was
+	// never printed), kept only when the balances need it (resolveOrphans).
+	orphan bool
 }
 
 // descCell is one cell of description text on a transaction line.
@@ -361,8 +365,65 @@ func (x *extractor) flush() {
 	if x.cur.vdm[0] > 0 {
 		x.pending = append(x.pending, pendingDate{txn: n, month: x.cur.vdm[0], day: x.cur.vdm[1], value: true})
 	}
+	if x.cur.orphan {
+		x.orphans = append(x.orphans, n)
+	}
 	x.out.Transactions = append(x.out.Transactions, x.cur.t)
 	x.cur = nil
+}
+
+// resolveOrphans keeps the orphan rows (amount rows without a date) only
+// when the statement's balances need them: opening balance + the
+// transactions reaches the closing balance with them (after mendSigns) and
+// not without them. Kept, they are transactions without a date; else they
+// are dropped, as a row without a date always was. It reports whether any
+// was kept.
+func (x *extractor) resolveOrphans() bool {
+	if len(x.orphans) == 0 {
+		return false
+	}
+	all := x.out.Transactions
+	isOrphan := map[int]bool{}
+	for _, i := range x.orphans {
+		isOrphan[i] = true
+	}
+	var without []docextract.Transaction
+	for i, t := range all {
+		if !isOrphan[i] {
+			without = append(without, t)
+		}
+	}
+	reaches := func(txns []docextract.Transaction) bool {
+		st := *x.out
+		st.Transactions = append([]docextract.Transaction(nil), txns...)
+		mendSigns(&st)
+		return reconciles(&st)
+	}
+	if x.out.General.OpeningBalance != nil && x.out.General.ClosingBalance != nil && !reaches(without) && reaches(all) {
+		return true
+	}
+	if without == nil {
+		without = []docextract.Transaction{}
+	}
+	x.out.Transactions = without
+	return false
+}
+
+// reconciles reports whether opening balance + the transactions' amounts
+// is the closing balance.
+func reconciles(st *docextract.BankStatementData) bool {
+	g := &st.General
+	if g.OpeningBalance == nil || g.ClosingBalance == nil {
+		return false
+	}
+	sum := g.OpeningBalance.Decimal
+	for _, t := range st.Transactions {
+		if t.Amount == nil {
+			return false
+		}
+		sum = sum.Add(t.Amount.Decimal)
+	}
+	return sum.Equal(g.ClosingBalance.Decimal)
 }
 
 func (x *extractor) page(p *layout.Page, first bool) {
@@ -931,7 +992,10 @@ func cellsOf(ws []layout.Word, size float64) []cell {
 	return out
 }
 
-var reAmount = regexp.MustCompile(`^[+\-−–]?\(?[+\-−–]?(\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]\d{2}\)?[+\-−–]?$`)
+// reAmount matches an amount word: a sign before or after (the hyphen, the
+// minus sign, the dashes OCR reads a minus as: "—1.269,35"), parentheses,
+// grouped or plain digits and two decimals.
+var reAmount = regexp.MustCompile(`^[+\-−‐‒–—﹣－]?\(?[+\-−‐‒–—﹣－]?(\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]\d{2}\)?[+\-−‐‒–—﹣－]?$`)
 
 // money is an amount found on a line.
 type money struct {
@@ -952,7 +1016,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	for _, cur := range []string{"€", "£", "$"} {
 		s = strings.TrimPrefix(strings.TrimSuffix(s, cur), cur)
 		// "-£7,764.61", "+1.234,56€": the sign before the symbol.
-		for _, sign := range []string{"-", "+", "−", "–"} {
+		for _, sign := range []string{"-", "+", "−", "–", "—"} {
 			if rest, ok := strings.CutPrefix(s, sign+cur); ok {
 				s = sign + rest
 			}
@@ -970,7 +1034,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	if !reAmount.MatchString(s) {
 		return money{}, false
 	}
-	core := strings.Trim(s, "+-−–()")
+	core := strings.Trim(s, "+-−‐‒–—﹣－()")
 	sep := core[len(core)-3]
 	m, err := textparse.ParseAmountSep(s, sep)
 	if err != nil {
@@ -978,9 +1042,9 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	}
 	r := money{v: m.Value, x1: ws[i].X1, used: []int{i}, positive: strings.HasPrefix(s, "+")}
 	// "+ 2.853,82", "- 45,99": a sign printed apart from the number.
-	if i > 0 && ws[i].X0-ws[i-1].X1 < 0.8*ws[i].H() && !strings.ContainsAny(s, "+-−–") {
+	if i > 0 && ws[i].X0-ws[i-1].X1 < 0.8*ws[i].H() && !strings.ContainsAny(s, "+-−‐‒–—﹣－") {
 		switch ws[i-1].Text {
-		case "-", "−", "–":
+		case "-", "−", "‐", "‒", "–", "—", "﹣", "－":
 			r.v = r.v.Abs().Neg()
 			r.used = []int{i - 1, i}
 		case "+":
@@ -1002,7 +1066,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	}
 	if i+1 < len(ws) && ws[i+1].X0-ws[i].X1 < 1.5*ws[i].H() {
 		switch strings.ToUpper(ws[i+1].Text) {
-		case "S", "DR", "D", "DB", "OD", "-", "−", "–":
+		case "S", "DR", "D", "DB", "OD", "-", "−", "‐", "‒", "–", "—", "﹣", "－":
 			r.v = r.v.Abs().Neg()
 			r.negative = true
 			r.used = append(r.used, i+1)
@@ -1325,6 +1389,19 @@ func (x *extractor) row(l *line) {
 	if (date != "" || dm[0] > 0) && len(amounts) == 0 {
 		x.flush()
 		x.cur = &txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value)}, dm: dm, vdm: vdm, open: true}
+		x.words(ws, used)
+		x.lastY = l.y1
+		x.curLines = 1
+		return
+	}
+	// An amount row without a date and with words beside the amount: an
+	// orphan, kept only if the balances need it (resolveOrphans).
+	if hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
+		x.flush()
+		x.cur = &txn{t: docextract.Transaction{Amount: docextract.NewAmount(amount)}, orphan: true}
+		if b, ok := amounts[colBalance]; ok {
+			x.cur.t.Balance = docextract.NewAmount(b)
+		}
 		x.words(ws, used)
 		x.lastY = l.y1
 		x.curLines = 1
@@ -1690,6 +1767,21 @@ func isTitle(s string) bool {
 	for _, w := range titleWords {
 		if strings.Contains(f, w) {
 			return true
+		}
+	}
+	return false
+}
+
+// hasLetters reports whether a word of ws not used yet holds a letter.
+func hasLetters(ws []layout.Word, used map[int]bool) bool {
+	for i, w := range ws {
+		if used[i] {
+			continue
+		}
+		for _, r := range w.Text {
+			if unicode.IsLetter(r) {
+				return true
+			}
 		}
 	}
 	return false

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/internal/testdocs"
 )
 
 // ScanStatement is a generated statement as the scanned suite (package
@@ -22,10 +23,11 @@ type ScanStatement struct {
 }
 
 // ScanParts returns the parts of the statement suite (tune, report) in
-// order, each layout in two of the suite's three variants: 7
-// transactions on one page, and 12 without column titles over two pages.
-// The 34 transactions over two pages are left out to keep the OCR cost of
-// the suite modest.
+// order, each layout in two of the suite's three variants: 7 transactions
+// on one page, and 12 without column titles over two pages (the 34
+// transactions over two pages are left out to keep the OCR cost of the
+// suite modest); then a part "produced": every produced statement with 9
+// transactions on one page.
 func ScanParts(t testing.TB) (names []string, parts [][]ScanStatement) {
 	for _, p := range []struct {
 		name    string
@@ -58,5 +60,32 @@ func ScanParts(t testing.TB) (names []string, parts [][]ScanStatement) {
 		}
 		names, parts = append(names, p.name), append(parts, ss)
 	}
+	// Every produced statement (each batch, and the browser print) with 9
+	// transactions on one page, drawn word by word.
+	var ss []ScanStatement
+	for _, l := range producedScanLayouts() {
+		s := newStmt(300, 9, "DE") // TestStatementLayoutSuiteProduced's seed
+		if l.prep != nil {
+			s = l.prep(s)
+		}
+		c := testdocs.NewProduced(0)
+		l.draw(c, s, 40)
+		data, err := c.Bytes()
+		require.NoError(t, err)
+		ss = append(ss, ScanStatement{Name: l.name, PDF: data, Pages: 1, Score: func(got *docextract.BankStatementData) (map[string]bool, []string) {
+			return stmtFields(s, "EUR", got)
+		}})
+	}
+	names, parts = append(names, "produced"), append(parts, ss)
 	return names, parts
+}
+
+// producedScanLayouts is every produced batch's layouts, in batch order,
+// then the browser print.
+func producedScanLayouts() []prodLayout {
+	var all []prodLayout
+	for _, b := range [][]prodLayout{stmtProducedLayouts, stmtProduced2Layouts, stmtProduced3Layouts, stmtProduced4Layouts, stmtProduced5Layouts} {
+		all = append(all, b...)
+	}
+	return append(all, prodLayout{"browser-print", prod4BrowserPrint, nil})
 }

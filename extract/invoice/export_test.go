@@ -18,12 +18,13 @@ type ScanLayout struct {
 }
 
 // ScanParts returns the parts of the layout suite (tune, report,
-// report2) in order, with their layouts.
+// report2) and the produced batches (one part, "produced") in order, with
+// their layouts.
 func ScanParts(t testing.TB) (names []string, parts [][]ScanLayout) {
 	for _, p := range []struct {
 		name    string
 		layouts []func(testing.TB) invLayout
-	}{{"tune", invLayouts}, {"report", invReportLayouts}, {"report2", invReport2Layouts}} {
+	}{{"tune", invLayouts}, {"report", invReportLayouts}, {"report2", invReport2Layouts}, {"produced", producedAll()}} {
 		var ls []ScanLayout
 		for _, mk := range p.layouts {
 			l := mk(t)
@@ -35,4 +36,13 @@ func ScanParts(t testing.TB) (names []string, parts [][]ScanLayout) {
 		names, parts = append(names, p.name), append(parts, ls)
 	}
 	return names, parts
+}
+
+// producedAll is every produced batch's layouts, in batch order.
+func producedAll() []func(testing.TB) invLayout {
+	var all []func(testing.TB) invLayout
+	for _, b := range [][]func(testing.TB) invLayout{invProducedLayouts, invProduced2Layouts, invProduced3Layouts, invProduced4Layouts} {
+		all = append(all, b...)
+	}
+	return all
 }

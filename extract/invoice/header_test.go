@@ -246,3 +246,46 @@ func TestHeaderUnseenLayoutRules(t *testing.T) {
 		"793 7|50:50968 Köln|220:IBAN DE89 3704 0044|390:USt-IdNr. DE123456789", "802 7|220:0532 0130 00"))
 	require.Equal(t, "DE89370400440532013000", str(got.General.IBAN))
 }
+
+// TestHeaderTaxFromRate: a tax amount OCR garbled ("DINT" for "57,77")
+// under a totals row whose net and gross were read is gross - net when
+// the one printed rate of the net gives exactly that; with a second rate,
+// or a rate that does not give it, the tax stays unknown.
+func TestHeaderTaxFromRate(t *testing.T) {
+	t.Parallel()
+	rows := func(rates ...string) []string {
+		r := []string{
+			"40 14 b|50:Büro Krämer GmbH", "120 10|50:Datum 03.08.2014",
+			"300 9|50:Warenwert netto|" + rates[0] + "|500:Gesamtbetrag EUR",
+			"315 10|50:304,04|300:DINT|540>361,81",
+		}
+		for _, x := range rates[1:] {
+			r = append(r, "340 9|50:"+x)
+		}
+		return r
+	}
+	checkHeader(t, rows("300:USt 19%"), wantHeader{date: "*", net: "304.04", tax: "57.77", gross: "361.81", due: "*", cur: "*"})
+	checkHeader(t, rows("300:USt 19 %"), wantHeader{date: "*", net: "304.04", tax: "57.77", gross: "361.81", due: "*", cur: "*"})
+	checkHeader(t, rows("300:USt 16%"), wantHeader{date: "*", net: "304.04", tax: "", gross: "361.81", due: "*", cur: "*"})
+	checkHeader(t, rows("300:USt 19%", "USt 7% auf Bücher"), wantHeader{date: "*", net: "304.04", tax: "", gross: "361.81", due: "*", cur: "*"})
+}
+
+// TestAccentedName: on a page read by OCR, a name read without an accent
+// takes the spelling of the same name read elsewhere with it; on a text
+// layer, or with no accented reading, it stays as read.
+func TestAccentedName(t *testing.T) {
+	t.Parallel()
+	rows := []string{
+		"40 8|50:Büro Kramer GmbH - Hafenstraße 8 - 70173 Stuttgart",
+		"800 7|50:Büro Krämer GmbH|250:Geschäftsführerin: Petra Krämer",
+	}
+	pages := grid(rows...)
+	d := newDoc(pages)
+	require.Equal(t, "Büro Kramer GmbH", d.accented("Büro Kramer GmbH"), "text layer")
+	pages[0].OCR = true
+	d = newDoc(pages)
+	require.Equal(t, "Büro Krämer GmbH", d.accented("Büro Kramer GmbH"))
+	require.Equal(t, "Büro Krämer GmbH", d.accented("Büro Krämer GmbH"))
+	require.Equal(t, "Hafenstraße Verlag", d.accented("Hafenstraße Verlag"))
+	require.Equal(t, "Petra Krämer", d.accented("Petra Kramer"))
+}

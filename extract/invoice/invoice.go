@@ -2,6 +2,7 @@ package invoice
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/layout"
@@ -89,7 +90,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 
 	buyer := d.buyerLines()
 	if c := best(d.partyName(textparse.FieldBuyer)); c != nil {
-		g.BuyerName = docextract.Str(c.s)
+		g.BuyerName = docextract.Str(d.accented(c.s))
 		conf["BuyerName"] = 0.85 * min(1, c.score)
 	}
 	sellers := d.partyName(textparse.FieldSeller)
@@ -99,7 +100,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 		sellerConf = 0.5 // the most name-like line at the top: a judgement
 	}
 	if c := best(sellers); c != nil {
-		g.SellerName = docextract.Str(c.s)
+		g.SellerName = docextract.Str(d.accented(c.s))
 		conf["SellerName"] = sellerConf
 	}
 	g.SellerVATId = docextract.Str(d.sellerVAT(buyer))
@@ -323,7 +324,9 @@ func (d *doc) anyOCR() bool {
 // unit price when OCR misread it ("2.75" as "215"): only when that line
 // alone disagrees with its own quantity × unit price, and the line totals
 // then add up to the first of the document's totals given (line total,
-// net, gross) to the cent, which they did not as read.
+// net, gross) to the cent, which they did not as read. When the line
+// totals add up as read, the total of that line is right and its quantity
+// or unit price was misread: see mendFactor.
 func mendLineTotal(items []docextract.LineItem, totals ...*decimal.Decimal) {
 	sum := decimal.Zero
 	bad := -1
@@ -354,7 +357,10 @@ func mendLineTotal(items []docextract.LineItem, totals ...*decimal.Decimal) {
 			continue
 		}
 		if sum.Sub(*tot).Abs().LessThanOrEqual(cent) {
-			return // the lines add up as read
+			// The lines add up as read, so the line total is right and the
+			// quantity or the unit price was misread.
+			mendFactor(&items[bad])
+			return
 		}
 		if mended.Sub(*tot).Abs().LessThanOrEqual(cent) {
 			items[bad].ProductTotalPrice = docextract.NewAmount(fixed)
@@ -391,4 +397,102 @@ func (d *doc) paymentRef() string {
 		}
 	})
 	return out
+}
+
+// mendFactor corrects the quantity or the unit price of a line item whose
+// total is known to be right (the line totals add up to the document's
+// total) but whose quantity × unit price is not that total, as OCR misreads
+// one digit ("3" as "9", "5.00" as "6.00"): total ÷ unit price replaces the
+// quantity when it is a number of at most three decimals printed with as
+// many characters as the quantity read and differing from it in one digit;
+// else total ÷ quantity replaces the unit price on the same terms (at most
+// four decimals). Nothing changes when neither reading fits.
+func mendFactor(it *docextract.LineItem) {
+	q, u, tot := it.ProductQuantity, it.ProductUnitPrice, it.ProductTotalPrice
+	if q == nil || u == nil || tot == nil || q.Sign() == 0 || u.Sign() == 0 {
+		return
+	}
+	if v, ok := oneDigitOff(tot.Div(u.Decimal), q.Decimal, 3); ok {
+		it.ProductQuantity = docextract.NewAmount(v)
+		return
+	}
+	if v, ok := oneDigitOff(tot.Div(q.Decimal), u.Decimal, 4); ok {
+		it.ProductUnitPrice = docextract.NewAmount(v)
+	}
+}
+
+// oneDigitOff reports whether want (a quotient) is exactly a number of at
+// most places decimals whose digits, at read's scale, differ from read's
+// in exactly one place; it returns it at read's scale.
+func oneDigitOff(want, read decimal.Decimal, places int32) (decimal.Decimal, bool) {
+	if !want.Equal(want.Round(places)) || want.Sign() <= 0 {
+		return decimal.Decimal{}, false
+	}
+	exp := read.Exponent()
+	if exp > 0 {
+		exp = 0
+	}
+	if !want.Equal(want.Round(-exp)) {
+		return decimal.Decimal{}, false
+	}
+	a, b := want.StringFixed(-exp), read.StringFixed(-exp)
+	if len(a) != len(b) {
+		return decimal.Decimal{}, false
+	}
+	diff := 0
+	for i := range len(a) {
+		if a[i] != b[i] {
+			diff++
+		}
+	}
+	if diff != 1 {
+		return decimal.Decimal{}, false
+	}
+	return want.Round(-exp), true
+}
+
+// accented returns name as it is spelled elsewhere in a document read by
+// OCR when it was read there with more diacritics and is otherwise the
+// same ("Büro Krämer GmbH" in the footer, "Büro Kramer GmbH" in the small
+// sender line): OCR drops accents far more often than it invents them. A
+// name printed nowhere else is returned as it is.
+func (d *doc) accented(name string) string {
+	if !d.anyOCR() {
+		return name
+	}
+	ws := strings.Fields(name)
+	if len(ws) == 0 {
+		return name
+	}
+	marks := func(s string) int {
+		n := 0
+		for _, r := range s {
+			if r >= 0x80 && unicode.IsLetter(r) {
+				n++
+			}
+		}
+		return n
+	}
+	want := make([]string, len(ws))
+	for i, w := range ws {
+		want[i] = textparse.Fold(w)
+	}
+	best, most := name, marks(name)
+	for li := range d.lines {
+		lw := d.lines[li].words
+		for i := 0; i+len(ws) <= len(lw); i++ {
+			n := 0
+			for k := range ws {
+				if textparse.Fold(lw[i+k]) != want[k] {
+					n = -1
+					break
+				}
+				n += marks(lw[i+k])
+			}
+			if n > most {
+				best, most = strings.Join(lw[i:i+len(ws)], " "), n
+			}
+		}
+	}
+	return best
 }

@@ -308,6 +308,20 @@ func TestMendLineTotal(t *testing.T) {
 	items = []docextract.LineItem{item("1", "2.75", "215"), item("1", "1.36", "136")}
 	mendLineTotal(items, nil, nil, &gross)
 	require.Equal(t, "215", items[0].ProductTotalPrice.String())
+	// the lines add up as read: the quantity was misread ("3" as "9")
+	sum := decimal.RequireFromString("16.36")
+	items = []docextract.LineItem{item("9", "5.00", "15.00"), item("1", "1.36", "1.36")}
+	mendLineTotal(items, nil, &sum)
+	require.Equal(t, "3", items[0].ProductQuantity.String())
+	// ... or the unit price ("5.00" as "6.00")
+	items = []docextract.LineItem{item("3", "6.00", "15.00"), item("1", "1.36", "1.36")}
+	mendLineTotal(items, nil, &sum)
+	require.Equal(t, "5.00", items[0].ProductUnitPrice.StringFixed(2))
+	// two digits off: neither is changed
+	items = []docextract.LineItem{item("9", "7.00", "15.00"), item("1", "1.36", "1.36")}
+	mendLineTotal(items, nil, &sum)
+	require.Equal(t, "9", items[0].ProductQuantity.String())
+	require.Equal(t, "7.00", items[0].ProductUnitPrice.StringFixed(2))
 }
 
 // TestDescLine: codes and labelled identifiers are not description; other

@@ -133,6 +133,52 @@ func (d *doc) taxSum(net, gross decimal.Decimal) *decimal.Decimal {
 	return &s
 }
 
+// taxByRate returns gross - net as the tax when its amount was not read
+// (OCR garbles one figure of "304,04 57,77 361,81" under "Netto USt 19%
+// Gesamt") but the document prints exactly one VAT rate on its tax-labelled
+// lines and net × that rate, rounded to the cent, is gross - net: two
+// pieces of evidence, the printed rate and the printed totals, agree.
+func (d *doc) taxByRate(net, gross decimal.Decimal) *decimal.Decimal {
+	want := gross.Sub(net)
+	if want.Sign() <= 0 || net.Sign() <= 0 {
+		return nil
+	}
+	var rate *decimal.Decimal
+	for li := range d.lines {
+		l := &d.lines[li]
+		if d.itemLine[li] {
+			continue
+		}
+		tax := false
+		for _, t := range l.toks {
+			if taxWords[t] {
+				tax = true
+				break
+			}
+		}
+		if !tax {
+			continue
+		}
+		for wi, w := range l.words {
+			r, ok := textparse.ParsePercent(w)
+			if !ok && wi+1 < len(l.words) && l.words[wi+1] == "%" {
+				r, ok = textparse.ParsePercent(w + "%")
+			}
+			if !ok || r.Sign() <= 0 || r.GreaterThan(maxRate) {
+				continue
+			}
+			if rate != nil && !rate.Equal(r) {
+				return nil // several rates: the split of the tax is unknown
+			}
+			rate = &r
+		}
+	}
+	if rate == nil || !net.Mul(*rate).Div(hundred).Round(2).Equal(want) {
+		return nil
+	}
+	return &want
+}
+
 // dedupe keeps the best-scored candidate of each value.
 func dedupe(cs []cand) []cand {
 	var out []cand
@@ -288,6 +334,9 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		if v := d.taxSum(bn.a.v, bg.a.v); v != nil {
 			t.tax = v
 			t.conf["TotalTaxAmount"] = 0.85 // printed parts that add up to gross - net
+		} else if v := d.taxByRate(bn.a.v, bg.a.v); v != nil {
+			t.tax = v
+			t.conf["TotalTaxAmount"] = 0.8 // gross - net, and the one printed rate of net
 		}
 	}
 	for name, c := range map[string]*cand{"TotalNetPrice": bn, "TotalTaxAmount": bt, "TotalGrossPrice": bg, "AmountDue": bd} {

@@ -119,7 +119,17 @@ func ParseAmountSep(s string, decimalSep byte) (Money, error) {
 	return m, nil
 }
 
-func isMinus(r rune) bool { return r == '-' || r == '−' || r == '–' || r == '‐' }
+// isMinus reports whether r is printed, or read by OCR, as a minus sign:
+// the hyphen-minus, the minus sign (U+2212), the hyphen, the figure, en
+// and em dashes (OCR reads a minus glued to a number as an em dash:
+// "—1.269,35"), and the small and full-width hyphen-minus.
+func isMinus(r rune) bool {
+	switch r {
+	case '-', '−', '‐', '‒', '–', '—', '﹣', '－':
+		return true
+	}
+	return false
+}
 
 func isGroupSpace(r rune) bool {
 	return r == ' ' || r == '\u00a0' || r == '\u202f' || r == '\u2009' || r == '\'' || r == '’'

@@ -5,16 +5,85 @@ import (
 	"strings"
 )
 
-// ibanLengths holds the IBAN length of each country that uses one.
-var ibanLengths = map[string]int{
-	"AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22, "BH": 22, "BR": 29,
-	"CH": 21, "CR": 22, "CY": 28, "CZ": 24, "DE": 22, "DK": 18, "DO": 28, "EE": 20, "EG": 29, "ES": 24,
-	"FI": 18, "FO": 18, "FR": 27, "GB": 22, "GE": 22, "GI": 23, "GL": 18, "GR": 27, "GT": 28, "HR": 21,
-	"HU": 28, "IE": 22, "IL": 23, "IS": 26, "IT": 27, "JO": 30, "KW": 30, "KZ": 20, "LB": 28, "LI": 21,
-	"LT": 20, "LU": 20, "LV": 21, "MC": 27, "MD": 24, "ME": 22, "MK": 19, "MR": 27, "MT": 31, "MU": 30,
-	"NL": 18, "NO": 15, "PK": 24, "PL": 28, "PS": 29, "PT": 25, "QA": 29, "RO": 24, "RS": 22, "SA": 24,
-	"SE": 24, "SI": 19, "SK": 24, "SM": 27, "TN": 24, "TR": 26, "UA": 29, "VG": 24, "XK": 20,
+// ibanFormats is the structure of each country's account part (the BBAN,
+// after the country code and the two check digits), as the IBAN registry
+// (ISO 13616, SWIFT) gives it: runs of n digits ("8n"), a upper-case
+// letters or c letters-or-digits. An IBAN's length follows from it.
+// Checking the structure as well as the mod-97 check digits matters where
+// IBANs are looked for among ordinary words: any run of letters and digits
+// that starts with a country code passes the check digits once in 97
+// ("LT01 LOYDS BANK PLC BIC1" does), but a Lithuanian account part is
+// sixteen digits.
+var ibanFormats = map[string]string{
+	"AD": "8n12c", "AE": "19n", "AL": "8n16c", "AT": "16n", "AZ": "4a20c", "BA": "16n", "BE": "12n",
+	"BG": "4a6n8c", "BH": "4a14c", "BR": "23n1a1c", "CH": "5n12c", "CR": "18n", "CY": "8n16c",
+	"CZ": "20n", "DE": "18n", "DK": "14n", "DO": "4c20n", "EE": "16n", "EG": "25n", "ES": "20n",
+	"FI": "14n", "FO": "14n", "FR": "10n11c2n", "GB": "4a14n", "GE": "2a16n", "GI": "4a15c",
+	"GL": "14n", "GR": "7n16c", "GT": "24c", "HR": "17n", "HU": "24n", "IE": "4a14n", "IL": "19n",
+	"IS": "22n", "IT": "1a10n12c", "JO": "4a4n18c", "KW": "4a22c", "KZ": "3n13c", "LB": "4n20c",
+	"LI": "5n12c", "LT": "16n", "LU": "3n13c", "LV": "4a13c", "MC": "10n11c2n", "MD": "20c",
+	"ME": "18n", "MK": "3n10c2n", "MR": "23n", "MT": "4a5n18c", "MU": "4a19n3a", "NL": "4a10n",
+	"NO": "11n", "PK": "4a16c", "PL": "24n", "PS": "4a21c", "PT": "21n", "QA": "4a21c",
+	"RO": "4a16c", "RS": "18n", "SA": "2n18c", "SE": "20n", "SI": "15n", "SK": "20n",
+	"SM": "1a10n12c", "TN": "20n", "TR": "6n16c", "UA": "6n19c", "VG": "4a16n", "XK": "16n",
 }
+
+// ibanClasses is ibanFormats expanded to one class byte ('n', 'a' or 'c')
+// per character of the account part; ibanLengths the IBAN length of each
+// country.
+var ibanClasses, ibanLengths = func() (map[string]string, map[string]int) {
+	classes, lengths := map[string]string{}, map[string]int{}
+	for cc, f := range ibanFormats {
+		var b strings.Builder
+		n := 0
+		for _, r := range f {
+			if r >= '0' && r <= '9' {
+				n = n*10 + int(r-'0')
+				continue
+			}
+			b.WriteString(strings.Repeat(string(r), n))
+			n = 0
+		}
+		classes[cc] = b.String()
+		lengths[cc] = 4 + b.Len()
+	}
+	return classes, lengths
+}()
+
+// ibanShape reports whether s (normalised) has its country's length, two
+// check digits and an account part of its country's structure.
+func ibanShape(s string) bool {
+	if len(s) < 15 || len(s) > 34 {
+		return false
+	}
+	cls, ok := ibanClasses[s[:2]]
+	if !ok || len(s) != 4+len(cls) {
+		return false
+	}
+	if !isDigit(s[2]) || !isDigit(s[3]) {
+		return false
+	}
+	for i := 4; i < len(s); i++ {
+		c := s[i]
+		switch cls[i-4] {
+		case 'n':
+			if !isDigit(c) {
+				return false
+			}
+		case 'a':
+			if c < 'A' || c > 'Z' {
+				return false
+			}
+		default:
+			if !isDigit(c) && (c < 'A' || c > 'Z') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // NormalizeIBAN removes spaces and dashes and upper-cases s.
 func NormalizeIBAN(s string) string {
@@ -27,17 +96,12 @@ func NormalizeIBAN(s string) string {
 	}, s)
 }
 
-// ValidIBAN reports whether s (spaces allowed) is an IBAN with the right
-// length for its country and a correct ISO 7064 mod-97 check.
+// ValidIBAN reports whether s (spaces allowed) is an IBAN with its
+// country's length and account structure (ibanFormats) and a correct ISO
+// 7064 mod-97 check.
 func ValidIBAN(s string) bool {
 	s = NormalizeIBAN(s)
-	if len(s) < 15 || len(s) > 34 {
-		return false
-	}
-	if n, ok := ibanLengths[s[:2]]; !ok || n != len(s) {
-		return false
-	}
-	if s[2] < '0' || s[2] > '9' || s[3] < '0' || s[3] > '9' {
+	if !ibanShape(s) {
 		return false
 	}
 	rem := 0
@@ -45,40 +109,30 @@ func ValidIBAN(s string) bool {
 		switch {
 		case r >= '0' && r <= '9':
 			rem = (rem*10 + int(r-'0')) % 97
-		case r >= 'A' && r <= 'Z':
+		default:
 			v := int(r-'A') + 10
 			rem = (rem*100 + v) % 97
-		default:
-			return false
 		}
 	}
 	return rem == 1
 }
 
 // PlausibleIBAN reports whether s (spaces allowed) has the shape of an IBAN
-// of its country: the country's length, two check digits, letters and
-// digits only. Unlike ValidIBAN it does not verify the check digits: sample
-// and test documents print made-up IBANs, and a value printed right after
-// an "IBAN" label is that document's IBAN whatever its check digits say.
+// of its country: the country's length, two check digits and the
+// country's account structure (ibanFormats), with at least half of the
+// account part digits. Unlike ValidIBAN it does not verify the check
+// digits: sample and test documents print made-up IBANs, and a value
+// printed right after an "IBAN" label is that document's IBAN whatever its
+// check digits say.
 func PlausibleIBAN(s string) bool {
 	s = NormalizeIBAN(s)
-	if len(s) < 15 || len(s) > 34 {
-		return false
-	}
-	if n, ok := ibanLengths[s[:2]]; !ok || n != len(s) {
-		return false
-	}
-	if s[2] < '0' || s[2] > '9' || s[3] < '0' || s[3] > '9' {
+	if !ibanShape(s) {
 		return false
 	}
 	digits := 0
-	for _, r := range s[4:] {
-		switch {
-		case r >= '0' && r <= '9':
+	for i := 4; i < len(s); i++ {
+		if isDigit(s[i]) {
 			digits++
-		case r >= 'A' && r <= 'Z':
-		default:
-			return false
 		}
 	}
 	return digits*2 >= len(s)-4
@@ -102,12 +156,13 @@ func FindIBANOCR(tokens []string) string { return findIBAN(tokens, false, true) 
 var digitFor = map[byte]byte{'O': '0', 'Q': '0', 'D': '0', 'I': '1', 'L': '1', 'Z': '2', 'S': '5', 'G': '6', 'B': '8'}
 
 // RepairIBAN mends an IBAN read by OCR (normalised, of its country's
-// length) whose check fails: letters in the two check-digit places are
-// read as the digits they resemble (O -> 0, I/L -> 1, S -> 5, B -> 8, ...),
-// then, if the check still fails, each such letter of the account part in
-// turn; the repair is kept only when exactly one reading passes the
-// mod-97 check, which a random misreading passes once in 97. Digits are
-// never turned into letters.
+// length) whose check fails. Letters where the country's structure
+// (ibanFormats) and the check digits have a digit are read as the digits
+// they resemble (O -> 0, I/L -> 1, S -> 5, B -> 8, ...); if the check
+// still fails, each such letter in a letter-or-digit place in turn. The
+// repair is kept only when the result passes the mod-97 check, and in the
+// second step only when exactly one reading does (a random misreading
+// passes once in 97). Digits are never turned into letters.
 func RepairIBAN(s string) (string, bool) {
 	if ValidIBAN(s) {
 		return s, true
@@ -115,17 +170,29 @@ func RepairIBAN(s string) (string, bool) {
 	if len(s) < 5 {
 		return "", false
 	}
+	cls, ok := ibanClasses[s[:2]]
+	if !ok || len(s) != 4+len(cls) {
+		return "", false
+	}
 	b := []byte(s)
-	for i := 2; i < 4; i++ {
-		if d, ok := digitFor[b[i]]; ok {
-			b[i] = d
+	for i := 2; i < len(b); i++ {
+		if i >= 4 && cls[i-4] != 'n' || isDigit(b[i]) {
+			continue
 		}
+		d, ok := digitFor[b[i]]
+		if !ok {
+			return "", false
+		}
+		b[i] = d
 	}
 	if ValidIBAN(string(b)) {
 		return string(b), true
 	}
 	found := ""
 	for i := 4; i < len(b); i++ {
+		if cls[i-4] != 'c' {
+			continue
+		}
 		d, ok := digitFor[b[i]]
 		if !ok {
 			continue

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -72,4 +73,40 @@ func TestRepairIBAN(t *testing.T) {
 	if got := FindIBAN(strings.Fields("naar NLO2 ABNA 0123 4567 89")); got != "" {
 		t.Errorf("FindIBAN repaired a text layer's IBAN: %q", got)
 	}
+}
+
+// TestIBANStructure: the registry's examples pass; runs of ordinary words
+// that happen to pass the mod-97 check (as OCR text does about once in 97
+// country-code-led words) are refused by the country's account structure.
+func TestIBANStructure(t *testing.T) {
+	for _, s := range []string{
+		"DE89370400440532013000", "GB29NWBK60161331926819", "FR1420041010050500013M02606",
+		"IT60X0542811101000000123456", "NL91ABNA0417164300", "CH9300762011623852957",
+		"ES9121000418450200051332", "BE68539007547034", "AT611904300234573201",
+		"SE4550000000058398257466", "LT121000011101001000", "PL61109010140000071219812874",
+		"PT50000201231234567890154", "IE29AIBK93115212345678", "LU280019400644750000",
+	} {
+		assert.True(t, ValidIBAN(s), s)
+		assert.True(t, PlausibleIBAN(s), s)
+	}
+	// Both pass the mod-97 check; read by OCR from a bank line of a scanned
+	// invoice ("... LLOYDS BANK PLC BIC ...") and a Spanish photographer's
+	// letterhead.
+	for _, s := range []string{"LT01LOYDSBANKPICBIC1", "SE51ONDEFOTOGRAFIADEPRO0"} {
+		assert.False(t, ValidIBAN(s), s)
+		assert.False(t, PlausibleIBAN(s), s)
+		_, ok := RepairIBAN(s)
+		assert.False(t, ok, s)
+		assert.Empty(t, FindIBANOCR(strings.Fields(s)), s)
+	}
+	// A German account part is all digits: every O misread in it is a zero,
+	// however many there are.
+	got, ok := RepairIBAN("DE89370O44O532O13OOO")
+	assert.False(t, ok, "too short: %s", got)
+	got, ok = RepairIBAN("DE8937O4OO44O532O13OOO")
+	assert.True(t, ok)
+	assert.Equal(t, "DE89370400440532013000", got)
+	// A GB sort-code bank part is letters: a digit there is not repaired.
+	_, ok = RepairIBAN("GB29NW8K60161331926819")
+	assert.False(t, ok)
 }

@@ -1,0 +1,119 @@
+package bank
+
+import (
+	"github.com/shopspring/decimal"
+
+	"github.com/docextract/docextract"
+)
+
+// maxSignSearch is the most transactions whose signs mendSigns tries in
+// every combination (2^12 = 4096): with more, some combination reaches any
+// target by chance too often to be evidence, and only one sign is changed.
+const maxSignSearch = 12
+
+// mendSigns corrects the signs of transaction amounts whose sign was lost
+// (a "−" OCR did not see, a "S"/"H" or "Soll"/"Haben" marker no rule knew)
+// when the statement's own balances say which: it reports whether it
+// changed any.
+//
+// With a running balance on every row, an amount whose size is the
+// difference of its row's balance and the one before (the opening balance
+// before the first row) takes that difference's sign. Otherwise, when
+// opening balance + amounts does not reach the closing balance as read,
+// the signs are changed only if exactly one choice of signs reaches it:
+// any choice for up to maxSignSearch transactions, one changed sign for
+// more. The sizes are never changed, and nothing changes when no choice
+// or several reach the closing balance.
+func mendSigns(out *docextract.BankStatementData) bool {
+	g := &out.General
+	txns := out.Transactions
+	if g.OpeningBalance == nil || g.ClosingBalance == nil || len(txns) == 0 {
+		return false
+	}
+	for _, t := range txns {
+		if t.Amount == nil {
+			return false
+		}
+	}
+	sum := func() decimal.Decimal {
+		s := g.OpeningBalance.Decimal
+		for _, t := range txns {
+			s = s.Add(t.Amount.Decimal)
+		}
+		return s
+	}
+	if sum().Equal(g.ClosingBalance.Decimal) {
+		return false
+	}
+	changed := false
+	// Running balances, row by row.
+	prev := g.OpeningBalance.Decimal
+	rows := true
+	for _, t := range txns {
+		if t.Balance == nil {
+			rows = false
+			break
+		}
+	}
+	if rows {
+		for i := range txns {
+			d := txns[i].Balance.Sub(prev)
+			if d.Abs().Equal(txns[i].Amount.Abs()) && !d.Equal(txns[i].Amount.Decimal) && !d.IsZero() {
+				txns[i].Amount = docextract.NewAmount(d)
+				changed = true
+			}
+			prev = txns[i].Balance.Decimal
+		}
+		if sum().Equal(g.ClosingBalance.Decimal) {
+			return changed
+		}
+	}
+	// The balances alone: which signs make opening + amounts = closing?
+	need := g.ClosingBalance.Sub(g.OpeningBalance.Decimal)
+	if len(txns) <= maxSignSearch {
+		var found uint32
+		n := 0
+		for mask := uint32(0); mask < 1<<len(txns); mask++ {
+			s := decimal.Zero
+			for i, t := range txns {
+				if mask&(1<<i) != 0 {
+					s = s.Sub(t.Amount.Decimal)
+				} else {
+					s = s.Add(t.Amount.Decimal)
+				}
+			}
+			if s.Equal(need) {
+				found = mask
+				if n++; n > 1 {
+					return changed
+				}
+			}
+		}
+		if n == 1 {
+			for i := range txns {
+				if found&(1<<i) != 0 {
+					txns[i].Amount = docextract.NewAmount(txns[i].Amount.Neg())
+				}
+			}
+			return true
+		}
+		return changed
+	}
+	// One sign: the amount of size half the gap, of the gap's opposite sign.
+	gap := need.Sub(sum().Sub(g.OpeningBalance.Decimal))
+	half := gap.Div(decimal.NewFromInt(2))
+	k := -1
+	for i, t := range txns {
+		if t.Amount.Neg().Equal(half) {
+			if k >= 0 {
+				return changed
+			}
+			k = i
+		}
+	}
+	if k >= 0 {
+		txns[k].Amount = docextract.NewAmount(txns[k].Amount.Neg())
+		return true
+	}
+	return changed
+}
