@@ -65,9 +65,17 @@ func Extract(pages []layout.Page) *docextract.BankStatementData {
 func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[string]float64) {
 	out := &docextract.BankStatementData{DocType: string(docextract.BankStatement), Transactions: []docextract.Transaction{}}
 	x := &extractor{out: out}
+	// a scan's lines run level; a text layer's kerned words are rejoined
+	// with the word space measured over the whole statement
+	ps := make([]layout.Page, len(pages))
+	ls := make([][]layout.Line, len(pages))
 	for i := range pages {
-		p := layout.Straighten(pages[i]) // a scan's lines run level
-		x.page(&p, i == 0)
+		ps[i] = layout.Straighten(pages[i])
+		ls[i] = layout.Lines(&ps[i])
+	}
+	layout.JoinKerned(ps, ls)
+	for i := range ps {
+		x.page(&ps[i], ls[i], i == 0)
 	}
 	x.flush()
 	x.completeDates()
@@ -426,9 +434,9 @@ func reconciles(st *docextract.BankStatementData) bool {
 	return sum.Equal(g.ClosingBalance.Decimal)
 }
 
-func (x *extractor) page(p *layout.Page, first bool) {
+func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	x.ocr = p.OCR
-	lines := buildLines(p)
+	lines := buildLines(p, pageLines)
 	hdr := -1
 	for i, l := range lines {
 		if t := headerOf(l); t != nil {

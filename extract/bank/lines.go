@@ -2,12 +2,9 @@ package bank
 
 import (
 	"regexp"
-	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/docextract/docextract/extract/layout"
-	"github.com/docextract/docextract/extract/textparse"
 )
 
 // line is one visual line of words, left to right.
@@ -25,110 +22,20 @@ func (l *line) tokens() []string {
 	return t
 }
 
-// buildLines rebuilds the lines of p in reading order with layout.Lines
-// and joins numbers whose thousands separator was printed as a space.
-func buildLines(p *layout.Page) []*line {
+// buildLines takes the lines of p in reading order (layout.Lines, kerned
+// words rejoined by layout.JoinKerned) and joins numbers whose thousands
+// separator was printed as a space.
+func buildLines(p *layout.Page, lines []layout.Line) []*line {
 	var out []*line
 	gap := groupGap
 	if p.OCR {
 		gap = groupGapOCR
 	}
-	lines := layout.Lines(p)
-	limit := 0.0
-	if !p.OCR {
-		for i := range lines {
-			lines[i].Words = layout.JoinTouching(lines[i].Words, lines[i].H())
-		}
-		limit = min(0.85*spaceEm(lines), 0.25)
-	}
 	for _, l := range lines {
 		size := l.H()
-		ws := l.Words
-		if !p.OCR {
-			ws = joinKerned(ws, limit)
-		}
-		out = append(out, &line{words: mergeGroupedNumbers(ws, size, gap), y0: l.Y0, y1: l.Y1, size: size})
+		out = append(out, &line{words: mergeGroupedNumbers(l.Words, size, gap), y0: l.Y0, y1: l.Y1, size: size})
 	}
 	return out
-}
-
-// A print system that sets every glyph on its own metrics leaves some
-// glyphs of a word a little further apart than their advance, and the PDF
-// reader then breaks the word there ("1 7.02.2025", "Hausverw altung",
-// "1.2 34,56"). A word space is a quarter em or more in the fonts
-// statements are set in (Helvetica and Arial 0.28, Times 0.25, Courier
-// 0.6), and the spaces of one page cluster at their font's width.
-//
-// spaceEm measures that width on the page: the upper quartile of the gaps
-// between neighbouring words of a line that lie between 0.1 and 0.6 em
-// (kerning breaks are a minority below the cluster, column gaps above
-// it); with fewer than 20 such gaps it assumes a quarter em.
-func spaceEm(lines []layout.Line) float64 {
-	var gaps []float64
-	for _, l := range lines {
-		for i := 1; i < len(l.Words); i++ {
-			p, w := l.Words[i-1], l.Words[i]
-			em := max(p.Size, w.Size)
-			if em <= 0 {
-				continue
-			}
-			if g := (w.X0 - p.X1) / em; g >= 0.1 && g <= 0.6 {
-				gaps = append(gaps, g)
-			}
-		}
-	}
-	if len(gaps) < 20 {
-		return 0.25
-	}
-	sort.Float64s(gaps)
-	return gaps[len(gaps)*3/4]
-}
-
-// joinKerned joins the words of a text layer line that stand apart by
-// less than limit ems (0.85 of the page's word space, at most 0.25 em),
-// unless one is a whole date or amount and the other a word of letters.
-func joinKerned(ws []layout.Word, limit float64) []layout.Word {
-	out := ws[:0:0]
-	for _, w := range ws {
-		if n := len(out); n > 0 {
-			p := out[n-1]
-			em := max(p.Size, w.Size)
-			if g := w.X0 - p.X1; em > 0 && g >= 0 && g < limit*em && !wholeBeside(p.Text, w.Text) {
-				p.Text += w.Text
-				p.X1 = w.X1
-				p.Y0, p.Y1 = min(p.Y0, w.Y0), max(p.Y1, w.Y1)
-				p.Size = em
-				out[n-1] = p
-				continue
-			}
-		}
-		out = append(out, w)
-	}
-	return out
-}
-
-// wholeBeside reports whether a and b are a date or amount complete in
-// itself next to a word of letters ("30.04.2023" "Gutschrift", "Miete"
-// "1.234,56"): neighbouring cells of two columns set close, never the
-// pieces of one word.
-func wholeBeside(a, b string) bool {
-	whole := func(s string) bool {
-		if _, ok := textparse.ParseDate(s, textparse.DMY); ok {
-			return true
-		}
-		if _, _, ok := textparse.ParseDayMonth(s, textparse.DMY); ok {
-			return true
-		}
-		return reAmount.MatchString(s)
-	}
-	letter := func(s string, last bool) bool {
-		r := []rune(s)
-		if last {
-			return unicode.IsLetter(r[len(r)-1])
-		}
-		return unicode.IsLetter(r[0])
-	}
-	return whole(a) && letter(b, false) || letter(a, true) && whole(b)
 }
 
 var (

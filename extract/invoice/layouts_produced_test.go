@@ -677,4 +677,20 @@ func TestLayoutSuiteProduced(t *testing.T) {
 // ("Bri ghtline", "Schalte rprogramm") with their kerned numbers dropped,
 // invoice numbers cut at the break ("BL-2014" of "BL-2014-0088"), amounts
 // read from their tail ("2.6" of "2.630,00"), dates not found.
-const layoutKernedBar = 232.0 / 344
+//
+// 343 of 344 (99.7%, 27 of 28 invoices all right) once the statements'
+// rule moved to layout.JoinKerned and both readers use it: words of a text
+// layer closer than 0.85 of their font's word space in the document, at
+// most 0.25 em, are one word. The word space is the tight cluster of a
+// font's gaps (per size and weight, over all the document's pages, the
+// figure over all fonts for a font with too few gaps or none clustered);
+// two words stay apart when one is a whole date or amount beside a word of
+// letters, when the first ends in "." or ":" before a letter ("11."
+// "Juli"), and when a word ending in a lower-case letter stands before a
+// code with a digit ("Avoir" "AV-2017-0005"). Written first with the
+// bank reader's page-wide upper quartile, the rule read 343 here too but
+// joined the 0.17 em spaces of a narrow font in real e-invoices of the
+// corpus (TestCorpus lost an invoice number and a date: their spaces
+// cluster at 0.17 em, their double spaces at 0.34 em); the corpus figures
+// are now unchanged. Left: the IRPF validation, missed unkerned too.
+const layoutKernedBar = 343.0 / 344

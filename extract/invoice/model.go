@@ -136,11 +136,13 @@ func newDoc(pages []layout.Page) *doc {
 	}
 	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}}
 	var samples []string
+	pageLines := make([][]layout.Line, len(pages))
 	for pi := range pages {
-		for _, l := range layout.Lines(&pages[pi]) {
-			if !pages[pi].OCR {
-				l.Words = layout.JoinTouching(l.Words, l.H())
-			}
+		pageLines[pi] = layout.Lines(&pages[pi])
+	}
+	layout.JoinKerned(pages, pageLines)
+	for pi := range pages {
+		for _, l := range pageLines[pi] {
 			ln := line{Line: l, idx: len(d.lines), pg: pi}
 			ln.h = l.H()
 			ln.cells = l.Cells(0)
