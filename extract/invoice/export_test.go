@@ -18,13 +18,14 @@ type ScanLayout struct {
 }
 
 // ScanParts returns the parts of the layout suite (tune, report,
-// report2) and the produced batches (one part, "produced") in order, with
-// their layouts.
+// report2), the produced batches 1-4 (one part, "produced") and the fifth
+// batch with the item tables written after it ("produced5"), in order,
+// with their layouts.
 func ScanParts(t testing.TB) (names []string, parts [][]ScanLayout) {
 	for _, p := range []struct {
 		name    string
 		layouts []func(testing.TB) invLayout
-	}{{"tune", invLayouts}, {"report", invReportLayouts}, {"report2", invReport2Layouts}, {"produced", producedAll()}} {
+	}{{"tune", invLayouts}, {"report", invReportLayouts}, {"report2", invReport2Layouts}, {"produced", producedAll()}, {"produced5", append(append([]func(testing.TB) invLayout{}, invProduced5Layouts...), invProduced5bLayouts...)}} {
 		var ls []ScanLayout
 		for _, mk := range p.layouts {
 			l := mk(t)

@@ -58,7 +58,15 @@ func TestScannedLayoutSuite(t *testing.T) {
 // spelled as it was read elsewhere with it (Krämer). Left: accents OCR
 // drops on names printed once (Lefèvre, Lucía: 7 fields), a due date whose month lost its first letter ("ep 2.
 // 2014"), the IRPF invoice (no withheld amount in the schema).
-var scannedBar = map[string]float64{"tune": 0.97, "report": 0.95, "report2": 0.95, "produced": 0.95}
+//
+// The part "produced5" (the fifth batch and the three item tables written
+// after it, 10 layouts, 126 fields) was first scanned on 2026-11-27 after
+// their text rules: 103/126 (81.7%), the bar. Every layout misses its
+// line names (an OCR slip in one of five to eleven descriptions: "g/m?"
+// for "g/m²", "Revisiön" for "Revisión"); two tables yield no items at
+// all (a French one with three-decimal prices, an Austrian one over two
+// pages), one no line totals; an Italian net and tax are wrong.
+var scannedBar = map[string]float64{"tune": 0.97, "report": 0.95, "report2": 0.95, "produced": 0.95, "produced5": 0.81}
 
 // scanDegrees is the rotation of the i-th layout's scan: alternately
 // clockwise and counter-clockwise, 0.3 to 0.9 degrees.
