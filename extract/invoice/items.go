@@ -141,6 +141,13 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 		if amountAbbr[strings.Trim(f, ".")] {
 			kind, known = textparse.ColAmount, true
 		}
+		// On a page read by OCR a title one letter off ("até" for "Qté")
+		// is that title, among two read exactly.
+		if !known && len(ms) >= 2 && d.pages[l.pg].OCR {
+			if c, ok := textparse.FuzzyColumn(f); ok {
+				kind, known = c, true
+			}
+		}
 		if len(f) >= 6 && !known {
 			for _, c := range compoundCols {
 				if strings.HasSuffix(f, c.suffix) {

@@ -3,6 +3,7 @@ package textparse
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Field is an invoice field that a printed label announces.
@@ -231,6 +232,49 @@ func init() {
 	c(ColVATRate, 1, "vat|vat %|vat rate|tax|tax %|tax rate|mwst|mwst %|ust|ust %|steuersatz|steuer|tva|taux tva|btw|btw %|iva|iva %")
 	c(ColOther, 1, "discount|rabatt|remise|korting|descuento|sconto|reference|referenzen|ref|sku|code|art nr|artikelnummer|gtin|ean|date|"+
 		"item code|product code|article code|artikelcode|artnr|artikel nr|code article|codigo|codice|part no|part number|artikelnr")
+	// "MontantHT", "Unit-Price": a title's words run together.
+	columnDict.addJoined()
+}
+
+// FuzzyColumn returns the column a single title word read by OCR stands
+// for when it is one letter off a one-word column title of three letters
+// or more ("até" for "Qté", "Mengc" for "Menge"): the same length, one
+// letter replaced, and every title it is that close to of one column. Use
+// it only on a line that already holds two titles read exactly.
+func FuzzyColumn(tok string) (Column, bool) {
+	if utf8.RuneCountInString(tok) < 3 {
+		return 0, false
+	}
+	found, n := -1, 0
+	for _, defs := range columnDict.byFirst {
+		for _, def := range defs {
+			if len(def.toks) != 1 || !oneOff(tok, def.toks[0]) {
+				continue
+			}
+			if found >= 0 && found != def.field {
+				return 0, false
+			}
+			found = def.field
+			n++
+		}
+	}
+	return Column(found), n > 0
+}
+
+// oneOff reports whether a and b, of three letters or more, differ in
+// exactly one letter at the same place.
+func oneOff(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) != len(rb) || len(ra) < 3 {
+		return false
+	}
+	d := 0
+	for i := range ra {
+		if ra[i] != rb[i] {
+			d++
+		}
+	}
+	return d == 1
 }
 
 // Tokens splits s into normalised label tokens: words are lower-cased,

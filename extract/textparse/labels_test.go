@@ -109,3 +109,24 @@ func ExampleMatchLabels() {
 	// invoice_number 0 1
 	// invoice_date 2 3
 }
+
+// TestColumnOCRForms: a title's words run together are that title, and a
+// one-word title one letter off is found by FuzzyColumn when it is
+// unambiguous.
+func TestColumnOCRForms(t *testing.T) {
+	ms := MatchColumns(Tokens("Ref. Designation Qté P.U.HT MontantHT TVA"))
+	var cols []Column
+	for _, m := range ms {
+		cols = append(cols, m.Column)
+	}
+	require.Contains(t, cols, ColAmount, "MontantHT")
+	for tok, want := range map[string]Column{"ate": ColQuantity, "mengc": ColQuantity, "prcis": ColUnitPrice, "bctrag": ColAmount} {
+		got, ok := FuzzyColumn(tok)
+		require.True(t, ok, tok)
+		require.Equal(t, want, got, tok)
+	}
+	for _, tok := range []string{"xx", "the", "berlin", "total123"} {
+		_, ok := FuzzyColumn(tok)
+		require.False(t, ok, tok)
+	}
+}
