@@ -1666,7 +1666,14 @@ func (x *extractor) words(ws []layout.Word, used map[int]bool) {
 			text = "0" // OCR's O for a zero after a code: "BLZ37050198 O"
 		}
 		desc = append(desc, text)
-		if n := len(cells); n > 0 && w.X0-lastX1 < 0.9*w.H() {
+		// Cells are apart by a wide gap: 0.9 of a word's height on a text
+		// layer, twice it on an OCR page, whose word boxes may stop short
+		// of a word's last letters ("Hausverwaltung" boxed 16 px short).
+		wide := 0.9 * w.H()
+		if x.ocr {
+			wide = 2 * w.H()
+		}
+		if n := len(cells); n > 0 && w.X0-lastX1 < wide {
 			cells[n-1].text += " " + text
 		} else {
 			cells = append(cells, descCell{x0: w.X0, h: w.H(), text: text})
