@@ -192,6 +192,9 @@ func (d *doc) headerAt(li int) (band, bool) {
 		if n.pg != l.pg || n.Y0-y1 > 0.9*l.h {
 			break
 		}
+		if ruleLine(n) {
+			break // a rule under the titles that OCR read as letters
+		}
 		if reDecor.MatchString(strings.TrimSpace(n.text)) {
 			break // "--- Food Products ---" under the header is a section
 		}
@@ -1416,4 +1419,21 @@ func dropSubPositions(in []posItem) []docextract.LineItem {
 		out = append(out, it.LineItem)
 	}
 	return out
+}
+
+// ruleLine reports whether every word of l is far wider than its letters
+// could be (more than three line heights a letter): a printed rule or a
+// shaded bar that OCR read as a word or two ("rt" across the page).
+func ruleLine(l *line) bool {
+	if len(l.Words) == 0 {
+		return false
+	}
+	for _, w := range l.Words {
+		n := float64(utf8.RuneCountInString(w.Text))
+		h := w.Y1 - w.Y0
+		if h <= 0 || w.X1-w.X0 <= 3*(n+1)*h {
+			return false
+		}
+	}
+	return true
 }
