@@ -453,7 +453,7 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	}
 	var blocks [][]int
 	if x.tab != nil {
-		blocks, start = midRowBlocks(lines, start, hdr, titled, x.tab)
+		blocks, start = midRowBlocks(lines, start, hdr, titled, x.tab, x.ocr)
 	}
 	for i, l := range lines {
 		x.gridValue(l)
@@ -496,7 +496,7 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 // date line, text lines stand above the date line. Otherwise it returns
 // nil and start unchanged. A text line right above the first row (before
 // start, after the header) joins that row's block.
-func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table) ([][]int, int) {
+func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table, ocr bool) ([][]int, int) {
 	if start < 0 || start >= len(lines) {
 		return nil, start
 	}
@@ -528,8 +528,15 @@ func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table) ([][]int
 		}
 		return true
 	}
+	within := ocrBlockGap(lines[start:], ocr)
 	small := func(a, b *line) int { // 1: within a block, 2: between, 0: unclear
 		g := b.y0 - a.y1
+		if within > 0 {
+			if g < within {
+				return 1
+			}
+			return 2
+		}
 		switch {
 		case g < 0.25*a.size:
 			return 1
@@ -604,6 +611,42 @@ func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table) ([][]int
 		}
 	}
 	return blocks, start
+}
+
+// ocrBlockGap is the gap below which two lines of an OCR page belong to
+// one row block, or 0 when the page is no OCR page or its gaps do not
+// fall in two clear groups. OCR boxes hug the ink, so a line of lower
+// case letters stands further from its neighbours than one with capitals
+// and descenders, and fixed shares of a line's height do not separate the
+// gaps inside a block from those between blocks. The gaps, each at least
+// 0.15 of the median line height, are sorted; the widest ratio between
+// neighbours splits them, when the larger is 1.5 times the smaller or
+// more and both groups hold three gaps or more.
+func ocrBlockGap(lines []*line, ocr bool) float64 {
+	if !ocr || len(lines) < 7 {
+		return 0
+	}
+	sizes := make([]float64, len(lines))
+	for i, l := range lines {
+		sizes[i] = l.size
+	}
+	sort.Float64s(sizes)
+	floor := 0.15 * sizes[len(sizes)/2]
+	var gaps []float64
+	for i := 1; i < len(lines); i++ {
+		gaps = append(gaps, max(lines[i].y0-lines[i-1].y1, floor))
+	}
+	sort.Float64s(gaps)
+	best, at := 0.0, -1
+	for k := 2; k+3 < len(gaps); k++ {
+		if r := gaps[k+1] / gaps[k]; r > best {
+			best, at = r, k
+		}
+	}
+	if at < 0 || best < 1.5 {
+		return 0
+	}
+	return (gaps[at] + gaps[at+1]) / 2
 }
 
 // block reads one row block of a mid-row page: the date line first, then
@@ -1631,7 +1674,14 @@ func (x *extractor) words(ws []layout.Word, used map[int]bool) {
 			text = "0" // OCR's O for a zero after a code: "BLZ37050198 O"
 		}
 		desc = append(desc, text)
-		if n := len(cells); n > 0 && w.X0-lastX1 < 0.9*w.H() {
+		// Cells are apart by a wide gap: 0.9 of a word's height on a text
+		// layer, twice it on an OCR page, whose word boxes may stop short
+		// of a word's last letters ("Hausverwaltung" boxed 16 px short).
+		wide := 0.9 * w.H()
+		if x.ocr {
+			wide = 2 * w.H()
+		}
+		if n := len(cells); n > 0 && w.X0-lastX1 < wide {
 			cells[n-1].text += " " + text
 		} else {
 			cells = append(cells, descCell{x0: w.X0, h: w.H(), text: text})

@@ -760,7 +760,7 @@ const stmtProduced5GlyphBar = 188.0 / 189
 // words less than 0.2 em apart were joined (a gap of 0.2-0.22 em still
 // broke a date or amount in most statements); 189 of 189 once the limit
 // came from the page itself: 0.85 of its word space (the upper quartile
-// of its gaps between 0.1 and 0.6 em), at most 0.25 em (joinKerned).
+// of its gaps between 0.1 and 0.6 em), at most 0.25 em (now layout.JoinKerned).
 // The rule has since moved to layout.JoinKerned, shared with the invoice
 // reader, which measures each font's word space over the whole document
 // (the page-wide quartile joined the narrow spaces of real e-invoices):
@@ -768,7 +768,7 @@ const stmtProduced5GlyphBar = 188.0 / 189
 const stmtProduced5KernBar = 189.0 / 189
 
 // stmtKerned14Bar: batches 1-4 with kerned glyphs (as stmtProduced5KernBar),
-// measured only after joinKerned was written for batch 5, so not an
+// measured only after the join (layout.JoinKerned) was written for batch 5, so not an
 // estimate for unseen statements: 449 of 459 (97.8%; a date joined to the
 // next column's word, "30.04.2023Gutschrift"), 458 once a whole date or
 // amount is never joined to a word of letters beside it. The miss left:

@@ -2,6 +2,7 @@ package bank
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
@@ -33,9 +34,58 @@ func buildLines(p *layout.Page, lines []layout.Line) []*line {
 	}
 	for _, l := range lines {
 		size := l.H()
-		out = append(out, &line{words: mergeGroupedNumbers(l.Words, size, gap), y0: l.Y0, y1: l.Y1, size: size})
+		ws := l.Words
+		if p.OCR {
+			ws = trimQuotedAmounts(ws)
+		}
+		if n := len(out); p.OCR && n > 0 && sameRow(out[n-1], ws, l.Y0, l.Y1) {
+			// OCR set part of a row apart as a line of its own ("***
+			// Kontostand zum 31.03.2023 ***" over its "7.442,83" a few
+			// pixels lower): the row's words, left to right.
+			prev := out[n-1]
+			all := append(append([]layout.Word{}, prev.words...), ws...)
+			sort.SliceStable(all, func(i, j int) bool { return all[i].X0 < all[j].X0 })
+			prev.words = mergeGroupedNumbers(all, max(prev.size, size), gap)
+			prev.y0, prev.y1 = min(prev.y0, l.Y0), max(prev.y1, l.Y1)
+			prev.size = prev.y1 - prev.y0
+			continue
+		}
+		out = append(out, &line{words: mergeGroupedNumbers(ws, size, gap), y0: l.Y0, y1: l.Y1, size: size})
 	}
 	return out
+}
+
+// sameRow reports whether the words ws (from y0 to y1) stand on the row of
+// l: their middle within l's height, no word of one over a word of the
+// other.
+func sameRow(l *line, ws []layout.Word, y0, y1 float64) bool {
+	if mid := (y0 + y1) / 2; mid <= l.y0 || mid >= l.y1 {
+		return false
+	}
+	for _, w := range ws {
+		for _, v := range l.words {
+			if w.X0 < v.X1 && v.X0 < w.X1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// reQuotedAmount is an amount OCR read with a quote mark before it
+// ("558,36 for -558,36: a minus printed close to the digits).
+var reQuotedAmount = regexp.MustCompile(`^["'“”„‘’]+(\d[\d.,]*[.,]\d\d[-+]?)$`)
+
+// trimQuotedAmounts drops the quote marks OCR put before an amount in
+// place of a sign it could not read; the sign is then left to the
+// balances (mendSigns).
+func trimQuotedAmounts(ws []layout.Word) []layout.Word {
+	for i, w := range ws {
+		if m := reQuotedAmount.FindStringSubmatch(w.Text); m != nil {
+			ws[i].Text = m[1]
+		}
+	}
+	return ws
 }
 
 var (

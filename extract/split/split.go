@@ -53,6 +53,9 @@ type pageInfo struct {
 
 var (
 	reMarker = regexp.MustCompile(`(?:^|\s)(?:page|seite|pagina|pag\.|blatt|feuille|hoja|p\.)\s*(\d{1,3})\s*(?:of|von|/|de|van|di|sur|z)\s*(\d{1,3})(?:\s|$)`)
+	// reBare is a page number printed without the count of pages
+	// ("Finanzreport Nr. 4 per 30.04.2023 - Seite 2", "Page 2").
+	reBare   = regexp.MustCompile(`(?:^|\s)(?:page|seite|pagina|blatt|feuille|hoja)\s*(\d{1,3})$`)
 	reNumber = regexp.MustCompile(`(invoice|rechnung|facture|factuur|factura|fattura|credit note|gutschrift|statement|kontoauszug|releve de compte|releve|rekeningafschrift|afschrift|extracto|estratto conto)` +
 		`(?:s?nummer|s?-?nr\.?|\s+(?:no\.?|nr\.?|number|n°|nº|no°|#|num\.?|numero|nummer))\s*[:.]?\s*([a-z0-9][a-z0-9\-/.]*[0-9][a-z0-9\-/]*)`)
 	closingLabels = []string{"grand total", "total due", "amount due", "total amount", "total eur", "total usd", "total gbp",
@@ -81,6 +84,7 @@ func inspect(p *layout.Page) pageInfo {
 	for i, l := range lines {
 		folded[i] = textparse.Fold(l.Text())
 	}
+	bare := 0
 	for i, f := range folded {
 		if m := reMarker.FindStringSubmatch(f); m != nil && info.markerI == 0 {
 			a, _ := strconv.Atoi(m[1])
@@ -88,6 +92,8 @@ func inspect(p *layout.Page) pageInfo {
 			if a >= 1 && a <= b {
 				info.markerI, info.markerN = a, b
 			}
+		} else if m := reBare.FindStringSubmatch(f); m != nil && bare == 0 {
+			bare, _ = strconv.Atoi(m[1])
 		}
 		if m := reNumber.FindStringSubmatch(f); m != nil && info.number == "" {
 			info.number = strings.TrimRight(m[2], ".")
@@ -129,6 +135,12 @@ func inspect(p *layout.Page) pageInfo {
 				}
 			}
 		}
+	}
+	if info.markerI == 0 && bare > 1 {
+		// A bare page number above one continues the pages before it (a
+		// cover letter, then "Seite 2" over the statement); the count of
+		// pages stays unknown (0).
+		info.markerI = bare
 	}
 	return info
 }

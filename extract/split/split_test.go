@@ -154,6 +154,8 @@ func TestSplitTable(t *testing.T) {
 		{"markers", []layout.Page{page("ACME", "Page 1 of 2"), page("ACME", "Page 2 of 2"), page("ACME", "Seite 1 von 1")},
 			[]Range{{1, 2}, {3, 3}}},
 		{"page i/n", []layout.Page{page("X", "Page 1/1"), page("X", "Page 1/2"), page("X", "Page 2/2")}, []Range{{1, 1}, {2, 3}}},
+		{"bare page number continues", []layout.Page{page("Bank", "Dear customer,", "Your report"), page("Report No. 4 - Seite 2", "Buchungstag Valuta")},
+			[]Range{{1, 2}}},
 		{"number changes under the same header", []layout.Page{
 			page("ACME Ltd", "Invoice No: A-1", "Subtotal 10.00"), page("ACME Ltd", "Invoice No: A-2", "Total 12.00")},
 			[]Range{{1, 1}, {2, 2}}},

@@ -222,3 +222,13 @@ func ExampleParseAmountSep() {
 	// 1234.56 EUR
 	// -1.234
 }
+
+// TestCodeDollarInvalidUTF8: a byte that is not UTF-8 before "$" (upper-cased
+// to a three-byte U+FFFD) is no currency code and no panic (found by
+// FuzzExtract).
+func TestCodeDollarInvalidUTF8(t *testing.T) {
+	require.Equal(t, "", NormalizeCurrency("\xd8$"))
+	_, err := ParseAmount("\xd8$000")
+	_ = err
+	require.Equal(t, "HKD", NormalizeCurrency("HKD$"))
+}

@@ -55,6 +55,10 @@ func NormalizeCurrency(s string) string {
 // codeDollar reads a dollar sign after the code of its currency,
 // "HKD$", "SGD$", "AUD$": the code says whose dollar.
 func codeDollar(s string) string {
+	// len(s) first: ToUpper turns an invalid byte into a 3-byte U+FFFD.
+	if len(s) != 4 {
+		return ""
+	}
 	if u := strings.ToUpper(s); len(u) == 4 && u[3] == '$' && u[:3] == s[:3] && isoCurrencies[u[:3]] {
 		return u[:3]
 	}
