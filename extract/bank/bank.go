@@ -763,7 +763,7 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 		for k, i := range amts {
 			m, _ := amountAt(ws, i)
 			if shortDate && !c.hasVal && k+1 < len(amts) && len(m.used) == 1 {
-				if _, _, ok := textparse.ParseDayMonth(ws[i].Text, textparse.DMY); ok && !strings.ContainsAny(ws[i].Text, "+-−–") {
+				if _, _, ok := textparse.ParseDayMonth(ws[i].Text, textparse.DMY); ok && !strings.ContainsAny(ws[i].Text, "+"+textparse.Minuses) {
 					c.hasVal, c.valX = true, ws[i].X0
 					continue
 				}
@@ -1046,7 +1046,10 @@ func cellsOf(ws []layout.Word, size float64) []cell {
 // reAmount matches an amount word: a sign before or after (the hyphen, the
 // minus sign, the dashes OCR reads a minus as: "—1.269,35"), parentheses,
 // grouped or plain digits and two decimals.
-var reAmount = regexp.MustCompile(`^[+\-−‐‒–—﹣－]?\(?[+\-−‐‒–—﹣－]?(\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]\d{2}\)?[+\-−‐‒–—﹣－]?$`)
+var reAmount = regexp.MustCompile(`^[+` + signClass + `]?\(?[+` + signClass + `]?(\d{1,3}(?:[.,' ]\d{3})+|\d+)[.,]\d{2}\)?[+` + signClass + `]?$`)
+
+// signClass is textparse.Minuses inside a regexp character class.
+var signClass = strings.ReplaceAll(textparse.Minuses, "-", `\-`)
 
 // money is an amount found on a line.
 type money struct {
@@ -1067,9 +1070,9 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	for _, cur := range []string{"€", "£", "$"} {
 		s = strings.TrimPrefix(strings.TrimSuffix(s, cur), cur)
 		// "-£7,764.61", "+1.234,56€": the sign before the symbol.
-		for _, sign := range []string{"-", "+", "−", "–", "—"} {
-			if rest, ok := strings.CutPrefix(s, sign+cur); ok {
-				s = sign + rest
+		for _, sign := range "+" + textparse.Minuses {
+			if rest, ok := strings.CutPrefix(s, string(sign)+cur); ok {
+				s = string(sign) + rest
 			}
 		}
 	}
@@ -1085,7 +1088,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	if !reAmount.MatchString(s) {
 		return money{}, false
 	}
-	core := strings.Trim(s, "+-−‐‒–—﹣－()")
+	core := strings.Trim(s, "+()"+textparse.Minuses)
 	sep := core[len(core)-3]
 	m, err := textparse.ParseAmountSep(s, sep)
 	if err != nil {
@@ -1093,12 +1096,12 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	}
 	r := money{v: m.Value, x1: ws[i].X1, used: []int{i}, positive: strings.HasPrefix(s, "+")}
 	// "+ 2.853,82", "- 45,99": a sign printed apart from the number.
-	if i > 0 && ws[i].X0-ws[i-1].X1 < 0.8*ws[i].H() && !strings.ContainsAny(s, "+-−‐‒–—﹣－") {
-		switch ws[i-1].Text {
-		case "-", "−", "‐", "‒", "–", "—", "﹣", "－":
+	if i > 0 && ws[i].X0-ws[i-1].X1 < 0.8*ws[i].H() && !strings.ContainsAny(s, "+"+textparse.Minuses) {
+		switch t := ws[i-1].Text; {
+		case textparse.IsMinusWord(t):
 			r.v = r.v.Abs().Neg()
 			r.used = []int{i - 1, i}
-		case "+":
+		case t == "+":
 			r.v = r.v.Abs()
 			r.used = []int{i - 1, i}
 			r.positive = true
@@ -1116,13 +1119,13 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 		return r, true
 	}
 	if i+1 < len(ws) && ws[i+1].X0-ws[i].X1 < 1.5*ws[i].H() {
-		switch strings.ToUpper(ws[i+1].Text) {
-		case "S", "DR", "D", "DB", "OD", "-", "−", "‐", "‒", "–", "—", "﹣", "－":
+		switch t := strings.ToUpper(ws[i+1].Text); {
+		case t == "S" || t == "DR" || t == "D" || t == "DB" || t == "OD" || textparse.IsMinusWord(t):
 			r.v = r.v.Abs().Neg()
 			r.negative = true
 			r.used = append(r.used, i+1)
 			r.x1 = ws[i+1].X1
-		case "H", "CR", "C", "+":
+		case t == "H" || t == "CR" || t == "C" || t == "+":
 			r.v = r.v.Abs()
 			r.negative = false
 			r.positive = true

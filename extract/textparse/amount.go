@@ -66,7 +66,7 @@ func ParseAmountSep(s string, decimalSep byte) (Money, error) {
 	// Signs, before or after; the currency may sit between sign and number.
 	for {
 		r, n := utf8.DecodeRuneInString(s)
-		if isMinus(r) {
+		if IsMinus(r) {
 			neg = !neg
 			s = strings.TrimSpace(s[n:])
 		} else if r == '+' {
@@ -87,7 +87,7 @@ func ParseAmountSep(s string, decimalSep byte) (Money, error) {
 	}
 	// "1.234,56-" and "1.234,56+": the sign after the number, as
 	// Commerzbank and others print debits and credits.
-	if r, n := utf8.DecodeLastRuneInString(s); isMinus(r) {
+	if r, n := utf8.DecodeLastRuneInString(s); IsMinus(r) {
 		neg = !neg
 		s = strings.TrimSpace(s[:len(s)-n])
 	} else if r == '+' && len(s) > n {
@@ -119,16 +119,20 @@ func ParseAmountSep(s string, decimalSep byte) (Money, error) {
 	return m, nil
 }
 
-// isMinus reports whether r is printed, or read by OCR, as a minus sign:
+// Minuses are the characters printed, or read by OCR, as a minus sign:
 // the hyphen-minus, the minus sign (U+2212), the hyphen, the figure, en
 // and em dashes (OCR reads a minus glued to a number as an em dash:
 // "—1.269,35"), and the small and full-width hyphen-minus.
-func isMinus(r rune) bool {
-	switch r {
-	case '-', '−', '‐', '‒', '–', '—', '﹣', '－':
-		return true
-	}
-	return false
+const Minuses = "-−‐‒–—﹣－"
+
+// IsMinus reports whether r is one of Minuses.
+func IsMinus(r rune) bool { return strings.ContainsRune(Minuses, r) }
+
+// IsMinusWord reports whether s is a minus sign standing as a word of its
+// own.
+func IsMinusWord(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	return n > 0 && n == len(s) && IsMinus(r)
 }
 
 func isGroupSpace(r rune) bool {
@@ -275,8 +279,8 @@ func stripCurrency(s string) (string, string, string) {
 	}
 	// Glued symbols: €12, 12€, US$12, EUR12, 12EUR.
 	first, _ := utf8.DecodeRuneInString(s)
-	if !unicode.IsDigit(first) && !isMinus(first) && first != '(' && first != '+' && first != '.' && first != ',' {
-		end := strings.IndexFunc(s, func(r rune) bool { return unicode.IsDigit(r) || isMinus(r) || unicode.IsSpace(r) })
+	if !unicode.IsDigit(first) && !IsMinus(first) && first != '(' && first != '+' && first != '.' && first != ',' {
+		end := strings.IndexFunc(s, func(r rune) bool { return unicode.IsDigit(r) || IsMinus(r) || unicode.IsSpace(r) })
 		if end < 0 {
 			return s, "", ""
 		}
@@ -286,8 +290,8 @@ func stripCurrency(s string) (string, string, string) {
 		return s, "", ""
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
-	if !unicode.IsDigit(last) && !isMinus(last) && last != ')' {
-		start := strings.LastIndexFunc(s, func(r rune) bool { return unicode.IsDigit(r) || isMinus(r) || unicode.IsSpace(r) })
+	if !unicode.IsDigit(last) && !IsMinus(last) && last != ')' {
+		start := strings.LastIndexFunc(s, func(r rune) bool { return unicode.IsDigit(r) || IsMinus(r) || unicode.IsSpace(r) })
 		if start >= 0 {
 			_, w := utf8.DecodeRuneInString(s[start:])
 			if c := glued(s[start+w:]); c != "" {
