@@ -1309,6 +1309,19 @@ func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
 }
 
 // row handles one line below the table header.
+// open makes t, read from amount line l, the current transaction: the
+// line's currency, its running balance, its words as t's text.
+func (x *extractor) open(t *txn, l *line, amounts map[colKind]decimal.Decimal, used map[int]bool) {
+	x.cur = t
+	x.lineCurrency(l.words)
+	if b, ok := amounts[colBalance]; ok {
+		t.t.Balance = docextract.NewAmount(b)
+	}
+	x.words(l.words, used)
+	x.lastY = l.y1
+	x.curLines = 1
+}
+
 func (x *extractor) row(l *line) {
 	t := x.tab
 	ws := l.words
@@ -1400,14 +1413,8 @@ func (x *extractor) row(l *line) {
 			// Under a day heading the row's own date is its value date.
 			date, value, dm, vdm = x.day, date, [2]int{}, dm
 		}
-		x.cur = &txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}, dm: dm, vdm: vdm}
-		x.lineCurrency(ws)
-		if b, ok := amounts[colBalance]; ok {
-			x.cur.t.Balance = docextract.NewAmount(b)
-		}
-		x.words(ws, used)
-		x.lastY = l.y1
-		x.curLines = 1
+		x.open(&txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}, dm: dm, vdm: vdm},
+			l, amounts, used)
 		return
 	}
 	// "Buchung" over "Valuta": the value date under the booking date, on the
@@ -1452,13 +1459,7 @@ func (x *extractor) row(l *line) {
 	// orphan, kept only if the balances need it (resolveOrphans).
 	if hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
 		x.flush()
-		x.cur = &txn{t: docextract.Transaction{Amount: docextract.NewAmount(amount)}, orphan: true}
-		if b, ok := amounts[colBalance]; ok {
-			x.cur.t.Balance = docextract.NewAmount(b)
-		}
-		x.words(ws, used)
-		x.lastY = l.y1
-		x.curLines = 1
+		x.open(&txn{t: docextract.Transaction{Amount: docextract.NewAmount(amount)}, orphan: true}, l, amounts, used)
 		return
 	}
 	// A continuation line: no date, no amount, close below the row, words

@@ -71,18 +71,33 @@ func mendSigns(out *docextract.BankStatementData) bool {
 	// The balances alone: which signs make opening + amounts = closing?
 	need := g.ClosingBalance.Sub(g.OpeningBalance.Decimal)
 	if len(txns) <= maxSignSearch {
+		// In cents, as integers: 4096 sums of 12 amounts each at most.
+		cents := func(d decimal.Decimal) (int64, bool) {
+			c := d.Shift(2)
+			return c.IntPart(), c.Equal(c.Truncate(0)) && c.Abs().LessThan(decimal.New(1, 15))
+		}
+		want, ok := cents(need)
+		vs := make([]int64, len(txns))
+		for i, t := range txns {
+			v, vok := cents(t.Amount.Decimal)
+			ok = ok && vok
+			vs[i] = v
+		}
+		if !ok {
+			return changed // amounts with more than two decimals: not a statement's
+		}
 		var found uint32
 		n := 0
 		for mask := uint32(0); mask < 1<<len(txns); mask++ {
-			s := decimal.Zero
-			for i, t := range txns {
+			var s int64
+			for i, v := range vs {
 				if mask&(1<<i) != 0 {
-					s = s.Sub(t.Amount.Decimal)
+					s -= v
 				} else {
-					s = s.Add(t.Amount.Decimal)
+					s += v
 				}
 			}
-			if s.Equal(need) {
+			if s == want {
 				found = mask
 				if n++; n > 1 {
 					return changed

@@ -42,6 +42,9 @@ func TestMendSigns(t *testing.T) {
 	out = stmt("100.00", "50.00", "10.00", "7.00")
 	require.False(t, mendSigns(out))
 	require.Equal(t, []string{"10.00", "7.00"}, amounts(out))
+	// Amounts of more than two decimals are no statement's: left alone.
+	out = stmt("100.00", "80.00", "10.005", "9.995")
+	require.False(t, mendSigns(out))
 	// Running balances decide row by row.
 	out = stmt("100.00", "70.00", "20.00", "50.00")
 	out.Transactions[0].Balance, out.Transactions[1].Balance = a("120.00"), a("70.00")

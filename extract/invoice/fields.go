@@ -2,7 +2,6 @@ package invoice
 
 import (
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
@@ -274,12 +273,7 @@ func (d *doc) titleOverValue(li int, m textparse.LabelMatch) bool {
 			return false
 		}
 	}
-	hs := make([]float64, 0, len(d.lines))
-	for i := range d.lines {
-		hs = append(hs, d.lines[i].h)
-	}
-	sort.Float64s(hs)
-	return l.h <= 1.25*hs[len(hs)/2]
+	return l.h <= 1.25*d.medianH()
 }
 
 // groupedID reads a number printed in groups, alone in its value span:

@@ -3,6 +3,7 @@ package invoice
 import (
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 	"unicode"
 
@@ -95,6 +96,22 @@ type doc struct {
 	headLine map[int]bool
 	// lower holds each line's text in lower case, once a rule needs it.
 	lower []string
+	// medH is the median line height, once a rule needs it (medianH).
+	medH float64
+}
+
+// medianH returns the document's median line height (the body text's),
+// measured once.
+func (d *doc) medianH() float64 {
+	if d.medH == 0 && len(d.lines) > 0 {
+		hs := make([]float64, len(d.lines))
+		for i := range d.lines {
+			hs[i] = d.lines[i].h
+		}
+		sort.Float64s(hs)
+		d.medH = hs[len(hs)/2]
+	}
+	return d.medH
 }
 
 // resolve returns the ISO code of a printed currency in the document's

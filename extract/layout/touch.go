@@ -45,7 +45,7 @@ func JoinTouching(ws []Word, size float64) []Word {
 // JoinKerned rejoins such words in the lines of a document's text layer
 // pages (lines[i] from Lines(&pages[i])), in place: first the words whose
 // boxes touch (JoinTouching), then the words closer than 0.85 of their
-// font's word space in the document (SpaceEm over all its text layer
+// font's word space in the document (spaceEm over all its text layer
 // pages: a page of totals alone has too few spaces to tell), at most 0.25
 // em, unless
 //   - one is a whole date or amount and the other a word of letters beside
@@ -71,7 +71,7 @@ func JoinKerned(pages []Page, lines [][]Line) {
 		}
 		text = append(text, lines[pi]...)
 	}
-	space := SpaceEm(text)
+	space := spaceEm(text)
 	for pi := range pages {
 		if pages[pi].OCR {
 			continue
@@ -91,7 +91,7 @@ type fontKey struct {
 
 func fontOf(w Word) fontKey { return fontKey{int(w.Size*2 + 0.5), w.Bold} }
 
-// SpaceEm measures the word space of each font (size and weight) of a
+// spaceEm measures the word space of each font (size and weight) of a
 // document's lines, in ems: commonGap of the gaps between 0.1 and 0.6 em
 // between neighbouring words of that font on a line. The spaces of one
 // font cluster tightly at its space's width, while kerning breaks spread
@@ -102,7 +102,7 @@ func fontOf(w Word) fontKey { return fontKey{int(w.Size*2 + 0.5), w.Bold} }
 // under 0.6 em are kerning breaks) takes the figure over all the fonts
 // (key halfPt -1): 0 when that has no cluster either, a quarter em when
 // the document has fewer than 20 gaps in all.
-func SpaceEm(lines []Line) map[fontKey]float64 {
+func spaceEm(lines []Line) map[fontKey]float64 {
 	byFont := map[fontKey][]float64{}
 	var all []float64
 	for _, l := range lines {
