@@ -210,7 +210,7 @@ func (x *extractor) gridValue(l *line) {
 			}
 		}
 	}
-	fw := foldWords(l.tokens())
+	fw := l.folded()
 	k := kindOf(fw)
 	if k != rowOpening && k != rowClosing {
 		return
@@ -516,7 +516,7 @@ func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table, ocr bool
 		return len(rowDates(ws, rest, 0)) > 0
 	}
 	textOnly := func(l *line) bool {
-		if dateAt(l) || kindOf(foldWords(l.tokens())) != rowOther {
+		if dateAt(l) || kindOf(l.folded()) != rowOther {
 			return false
 		}
 		a, _ := t.lineAmounts(l.words)
@@ -594,7 +594,7 @@ func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table, ocr bool
 		}
 		ok := false
 		for i := k; i < lo; i++ {
-			if kindOf(foldWords(lines[i].tokens())) != rowOther || headerOf(lines[i]) != nil {
+			if kindOf(lines[i].folded()) != rowOther || headerOf(lines[i]) != nil {
 				ok = false
 				break
 			}
@@ -784,7 +784,7 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 	var cs []cand
 	for li, l := range lines {
 		ws := l.words
-		if len(ws) < 3 || ws[0].X0 > pageW/4 || kindOf(foldWords(l.tokens())) != rowOther {
+		if len(ws) < 3 || ws[0].X0 > pageW/4 || kindOf(l.folded()) != rowOther {
 			continue
 		}
 		if c, ok := rowCand(li, l, 0); ok {
@@ -797,7 +797,7 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 		cs = cs[:0]
 		for li, l := range lines {
 			ws := l.words
-			if len(ws) < 3 || ws[0].X0 > pageW/4 || kindOf(foldWords(l.tokens())) != rowOther {
+			if len(ws) < 3 || ws[0].X0 > pageW/4 || kindOf(l.folded()) != rowOther {
 				continue
 			}
 			for at := 1; at < len(ws) && at <= 8; at++ {
@@ -1270,7 +1270,7 @@ func (x *extractor) carry(v decimal.Decimal) {
 // balances handles an opening or closing balance outside the table (a
 // summary box).
 func (x *extractor) balances(l *line) {
-	fw := foldWords(l.tokens())
+	fw := l.folded()
 	k := kindOf(fw)
 	if k != rowOpening && k != rowClosing && k != rowBalance {
 		return
@@ -1325,7 +1325,7 @@ func (x *extractor) open(t *txn, l *line, amounts map[colKind]decimal.Decimal, u
 func (x *extractor) row(l *line) {
 	t := x.tab
 	ws := l.words
-	fw := foldWords(l.tokens())
+	fw := l.folded()
 	amounts, used := t.lineAmounts(ws)
 	switch k := kindOf(fw); k {
 	case rowCarry:

@@ -13,6 +13,18 @@ type line struct {
 	words  []layout.Word
 	y0, y1 float64
 	size   float64
+	// fw holds the folded words once folded() read them; a line's words
+	// do not change after buildLines.
+	fw []string
+}
+
+// folded returns the line's words folded for label matching (foldWords),
+// computed once: the readers ask for them several times a line.
+func (l *line) folded() []string {
+	if l.fw == nil {
+		l.fw = foldWords(l.tokens())
+	}
+	return l.fw
 }
 
 func (l *line) tokens() []string {
