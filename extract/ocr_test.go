@@ -15,6 +15,7 @@ import (
 	"github.com/docextract/docextract/extract/ocr"
 	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/withpdfium"
+	"github.com/docextract/docextract/internal/testdocs"
 )
 
 func ocrExtractor(t *testing.T) *extract.Extractor {
@@ -106,4 +107,41 @@ func renderPNG(t *testing.T, pdfData []byte) []byte {
 	var b bytes.Buffer
 	require.NoError(t, png.Encode(&b, img))
 	return b.Bytes()
+}
+
+// garbledInvoice is a short invoice whose text layer is glyph ids (a font
+// with neither ToUnicode nor cmap): readable on the rendered page only.
+var garbledInvoice = []string{
+	"Nordlicht Software GmbH",
+	"Hafenstrasse 12, 20457 Hamburg",
+	"",
+	"INVOICE",
+	"Invoice No: RE-2024-1815", // (Go Regular's 0 after "-" is OCR'd as "@")
+	"Invoice Date: 15.03.2024",
+	"",
+	"Net amount          1,000.00 EUR",
+	"VAT 19%               190.00 EUR",
+	"Total               1,190.00 EUR",
+}
+
+// TestOCRGarbledTextLayer: a page whose text layer is mostly unreadable
+// characters is OCR'd as a scan would be. First run, before needsOCR
+// looked at Page.Unreadable: both fixtures were read from their garbage
+// text layers (source "text", no invoice number, no total).
+func TestOCRGarbledTextLayer(t *testing.T) {
+	x := ocrExtractor(t)
+	for _, subset := range []bool{false, true} {
+		data, err := testdocs.GarbledPDF(garbledInvoice, subset)
+		require.NoError(t, err)
+		res, err := x.Extract(context.Background(), extract.Input{Data: data, DocType: docextract.Invoice})
+		require.NoError(t, err)
+		require.Len(t, res.Documents, 1)
+		d := res.Documents[0]
+		require.Equal(t, "ocr", d.Source, "subset %v", subset)
+		inv := d.Data.(*docextract.InvoiceData)
+		require.NotNil(t, inv.General.InvoiceNumber, "subset %v", subset)
+		require.Equal(t, "RE-2024-1815", *inv.General.InvoiceNumber)
+		require.NotNil(t, inv.General.TotalGrossPrice, "subset %v", subset)
+		require.Equal(t, "1190", inv.General.TotalGrossPrice.String())
+	}
 }

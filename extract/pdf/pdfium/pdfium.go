@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"unicode"
 
 	gopdfium "github.com/klippa-app/go-pdfium"
 	"github.com/klippa-app/go-pdfium/webassembly"
@@ -33,6 +32,7 @@ import (
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/pdf"
+	"github.com/docextract/docextract/extract/textparse"
 )
 
 // Config configures an Engine. The zero value is usable.
@@ -456,15 +456,24 @@ func (d *document) render(ctx context.Context, i int, dpi int) (image.Image, err
 	return out, nil
 }
 
-// allText reads the n characters of text page tp as UTF-16 units.
+// allText reads the n characters of text page tp as UTF-16 units, one per
+// character index. FPDFText_GetText leaves some characters out (control
+// characters such as the U+0003 a font without a ToUnicode map gives for
+// its space glyph): then the units no longer line up with the character
+// indexes, and nil is returned for the caller to read every character on
+// its own.
 func (d *document) allText(ctx context.Context, tp uint64, n int) ([]uint16, error) {
 	buf, err := d.r.malloc(ctx, 2*(n+1))
 	if err != nil {
 		return nil, err
 	}
 	defer d.r.free(buf)
-	if _, err := d.r.call(ctx, "FPDFText_GetText", tp, 0, uint64(n), uint64(buf)); err != nil {
+	got, err := d.r.call(ctx, "FPDFText_GetText", tp, 0, uint64(n), uint64(buf))
+	if err != nil {
 		return nil, err
+	}
+	if i32(got) != n+1 { // n units and the terminating zero
+		return nil, nil
 	}
 	b, ok := d.r.mem.Read(buf, uint32(2*n))
 	if !ok {
@@ -478,9 +487,11 @@ func (d *document) allText(ctx context.Context, tp uint64, n int) ([]uint16, err
 }
 
 // char is one PDFium text character: its loose box in PDF user space
-// (bottom-left origin), angle in radians and font size.
+// (bottom-left origin), angle in radians and font size. s, when set, is
+// written instead of r (textparse.NormRune's replacement).
 type char struct {
 	r                        rune
+	s                        string
 	left, top, right, bottom float64
 	angle                    float64
 	size                     float64
@@ -494,7 +505,7 @@ func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
 	var chars []char
 	err := d.guard(ctx, func() error {
 		var err error
-		chars, page.Width, page.Height, err = d.chars(ctx, i)
+		chars, page.Width, page.Height, page.Unreadable, err = d.chars(ctx, i)
 		return err
 	})
 	if err != nil {
@@ -504,14 +515,18 @@ func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
 	return page, nil
 }
 
-func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64, err error) {
+// chars reads the characters of page i, normalised by textparse.NormRune
+// (spaces of every kind as ' ', soft hyphens dropped, ligatures and
+// full-width forms replaced); characters that stand for no readable one are
+// word breaks and counted in bad.
+func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64, bad int, err error) {
 	r, bg := d.r, context.Background()
 	pg, err := r.call(ctx, "FPDF_LoadPage", d.doc, uint64(i))
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, 0, err
 	}
 	if uint32(pg) == 0 {
-		return nil, 0, 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
+		return nil, 0, 0, 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
 	}
 	defer r.call(bg, "FPDF_ClosePage", pg)
 	wv, _ := r.call(bg, "FPDF_GetPageWidthF", pg)
@@ -519,48 +534,69 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 	w, h = f32(wv), f32(hv)
 	tp, err := r.call(ctx, "FPDFText_LoadPage", pg)
 	if err != nil {
-		return nil, w, h, err
+		return nil, w, h, 0, err
 	}
 	if uint32(tp) == 0 {
-		return nil, w, h, nil // no text layer
+		return nil, w, h, 0, nil // no text layer
 	}
 	defer r.call(bg, "FPDFText_ClosePage", tp)
 	nv, err := r.call(bg, "FPDFText_CountChars", tp)
 	if err != nil {
-		return nil, w, h, err
+		return nil, w, h, 0, err
 	}
 	n := i32(nv)
 	if n <= 0 {
-		return nil, w, h, nil
+		return nil, w, h, 0, nil
 	}
 	// All characters in one call: UTF-16 units, one per character index
 	// (PDFium stores one code unit per char; a lone surrogate is dropped).
 	units, err := d.allText(ctx, tp, n)
 	if err != nil {
-		return nil, w, h, err
+		return nil, w, h, 0, err
 	}
 	chars = make([]char, 0, n)
 	for k := 0; k < n; k++ {
 		if k&255 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, w, h, err
+				return nil, w, h, 0, err
 			}
 		}
-		c := char{r: rune(units[k])}
-		if c.r >= 0xD800 && c.r <= 0xDFFF {
+		var c char
+		if units != nil {
+			c.r = rune(units[k])
+		}
+		// GetText gives a surrogate half for a character beyond the BMP and
+		// U+FFFE for the hyphen it found at a line's end (GetUnicode: U+0002).
+		if units == nil || (c.r >= 0xD800 && c.r <= 0xDFFF) || c.r == 0xFFFE {
 			u, err := r.call(bg, "FPDFText_GetUnicode", tp, uint64(k))
 			if err != nil {
-				return nil, w, h, err
+				return nil, w, h, 0, err
 			}
 			c.r = rune(uint32(u))
 		}
-		if c.r == 0 || c.r == ' ' || c.r == '\r' || c.r == '\n' || c.r == 0xFFFE || c.r == 0xFFFF {
+		if c.r == 0 || c.r == 0xFFFE || c.r == 0xFFFF {
+			// Not characters of the page: PDFium's markers.
 			c.r = ' '
 			chars = append(chars, c)
 			continue
 		}
+		switch act, repl := textparse.NormRune(c.r); act {
+		case textparse.CharBreak:
+			c.r = ' '
+			chars = append(chars, c)
+			continue
+		case textparse.CharUnreadable:
+			bad++
+			c.r = ' '
+			chars = append(chars, c)
+			continue
+		case textparse.CharDrop:
+			continue
+		case textparse.CharReplace:
+			c.s = repl
+		}
 		if ok, err := r.call(bg, "FPDFText_GetLooseCharBox", tp, uint64(k), uint64(d.rect)); err != nil {
-			return nil, w, h, err
+			return nil, w, h, 0, err
 		} else if uint32(ok) == 0 {
 			continue
 		}
@@ -583,7 +619,7 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 		}
 		chars = append(chars, c)
 	}
-	return chars, w, h, nil
+	return chars, w, h, bad, nil
 }
 
 // words groups PDFium characters into words: a word ends at a space or line
@@ -607,7 +643,7 @@ func words(chars []char, width, height float64) []layout.Word {
 		buf.Reset()
 	}
 	for _, c := range chars {
-		if c.r == ' ' || unicode.IsSpace(c.r) || unicode.IsControl(c.r) {
+		if c.r == ' ' {
 			flush()
 			continue
 		}
@@ -638,7 +674,11 @@ func words(chars []char, width, height float64) []layout.Word {
 			cur.X1, cur.Y1 = math.Max(cur.X1, x1), math.Max(cur.Y1, y1)
 			cur.Size = math.Max(cur.Size, c.size)
 		}
-		buf.WriteRune(c.r)
+		if c.s != "" {
+			buf.WriteString(c.s)
+		} else {
+			buf.WriteRune(c.r)
+		}
 		lastX1 = x1
 	}
 	flush()
