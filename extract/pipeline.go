@@ -8,6 +8,8 @@ import (
 	"image"
 	_ "image/jpeg" // decoders for image.Decode
 	_ "image/png"
+	"math"
+	"sort"
 	"time"
 	"unicode"
 
@@ -282,7 +284,15 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 		if err != nil {
 			return x.pdfErr(ctx, err)
 		}
-		if needsOCR(p) && x.ocr != nil {
+		ocrPage := needsOCR(p)
+		if !ocrPage && x.ocr != nil && thinText(p) {
+			cover, err := doc.ImageCover(ctx, i)
+			if err != nil {
+				return x.pdfErr(ctx, err)
+			}
+			ocrPage = cover >= minImageCover
+		}
+		if ocrPage && x.ocr != nil {
 			img, err := doc.Render(ctx, i, x.cfg.OCRDPI)
 			if err != nil {
 				return x.pdfErr(ctx, err)
@@ -356,6 +366,42 @@ func needsOCR(p layout.Page) bool {
 		return true
 	}
 	return false
+}
+
+// A page whose image objects cover at least minImageCover of it and whose
+// text layer is thin (at most maxThinLines lines) is a scan with a little
+// real text stamped on it: a header, "Page 1 of 1", a scanner's footer, an
+// e-mail gateway's banner. It is OCR'd, and the recognised words replace
+// the stamped ones (which the rendered page shows too). A text document
+// over a full-page background image (a letterhead) has more lines and
+// keeps its text layer.
+const (
+	minImageCover = 0.5
+	maxThinLines  = 6
+)
+
+// thinText reports whether the words of p stand on at most maxThinLines
+// lines: word centres further apart vertically than half the smaller word's
+// height start a new line.
+func thinText(p layout.Page) bool {
+	if len(p.Words) == 0 {
+		return true
+	}
+	type span struct{ cy, h float64 }
+	ws := make([]span, len(p.Words))
+	for i, w := range p.Words {
+		ws[i] = span{w.CY(), w.H()}
+	}
+	sort.Slice(ws, func(i, j int) bool { return ws[i].cy < ws[j].cy })
+	lines := 1
+	for i := 1; i < len(ws); i++ {
+		if ws[i].cy-ws[i-1].cy > 0.5*math.Min(ws[i].h, ws[i-1].h) {
+			if lines++; lines > maxThinLines {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func allEmpty(pages []layout.Page) bool {

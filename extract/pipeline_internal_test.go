@@ -36,3 +36,21 @@ func TestNeedsOCR(t *testing.T) {
 		require.Equal(t, tt.want, needsOCR(tt.p), tt.name)
 	}
 }
+
+func TestThinText(t *testing.T) {
+	lines := func(n int) layout.Page {
+		var p layout.Page
+		for i := range n {
+			y := 40 + 14*float64(i)
+			// two words on each line, one a little lower (another font)
+			p.Words = append(p.Words,
+				layout.Word{Text: "Label", X0: 50, X1: 90, Y0: y, Y1: y + 10},
+				layout.Word{Text: "12,00", X0: 300, X1: 340, Y0: y + 1, Y1: y + 12})
+		}
+		return p
+	}
+	require.True(t, thinText(layout.Page{}))
+	require.True(t, thinText(lines(1)))
+	require.True(t, thinText(lines(maxThinLines)))
+	require.False(t, thinText(lines(maxThinLines+1)))
+}

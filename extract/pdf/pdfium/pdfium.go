@@ -730,3 +730,157 @@ func upright(c char, q int, w, h float64) (x0, y0, x1, y1 float64) {
 	}
 	return l, h - t, r, h - b
 }
+
+// PDFium page object types (FPDF_PAGEOBJ_*).
+const (
+	pageObjImage = 3
+	pageObjForm  = 5
+)
+
+// coverGrid is the side of the grid ImageCover measures on: a cell counts
+// as covered when its centre lies in an image, so overlapping images (and
+// scanners' strips) are counted once.
+const coverGrid = 64
+
+// maxCoverObjects bounds the page objects ImageCover looks at (a hostile
+// page of millions of paths).
+const maxCoverObjects = 100_000
+
+// ImageCover returns the share of page i (0..1) that image objects cover,
+// images inside form XObjects counted with the form's bounds.
+func (d *document) ImageCover(ctx context.Context, i int) (float64, error) {
+	if i < 0 || i >= d.pages {
+		return 0, fmt.Errorf("pdfium: page %d out of range", i)
+	}
+	var cover float64
+	err := d.guard(ctx, func() error {
+		var err error
+		cover, err = d.imageCover(ctx, i)
+		return err
+	})
+	return cover, err
+}
+
+func (d *document) imageCover(ctx context.Context, i int) (float64, error) {
+	r, bg := d.r, context.Background()
+	pg, err := r.call(ctx, "FPDF_LoadPage", d.doc, uint64(i))
+	if err != nil {
+		return 0, err
+	}
+	if uint32(pg) == 0 {
+		return 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
+	}
+	defer r.call(bg, "FPDF_ClosePage", pg)
+	wv, _ := r.call(bg, "FPDF_GetPageWidthF", pg)
+	hv, _ := r.call(bg, "FPDF_GetPageHeightF", pg)
+	w, h := f32(wv), f32(hv)
+	if !(w > 0 && h > 0) {
+		return 0, nil
+	}
+	// FPDF_GetPageWidthF/HeightF are of the crop box in its rotation;
+	// object bounds are in user space from the media box origin, taken
+	// here as 0,0 (the common case).
+	var grid [coverGrid * coverGrid]bool
+	seen := 0
+	mark := func(obj uint64) error {
+		for j := range 4 {
+			r.mem.WriteUint32Le(d.rect+uint32(4*j), 0)
+		}
+		ok, err := r.call(bg, "FPDFPageObj_GetBounds", obj, uint64(d.rect), uint64(d.rect+4), uint64(d.rect+8), uint64(d.rect+12))
+		if err != nil || uint32(ok) == 0 {
+			return err
+		}
+		var b [4]float64
+		for j := range b {
+			v, _ := r.mem.ReadUint32Le(d.rect + uint32(4*j))
+			b[j] = float64(math.Float32frombits(v))
+		}
+		left, bottom, right, top := b[0], b[1], b[2], b[3]
+		for gy := range coverGrid {
+			cy := (float64(gy) + 0.5) * h / coverGrid
+			if cy < bottom || cy > top {
+				continue
+			}
+			for gx := range coverGrid {
+				cx := (float64(gx) + 0.5) * w / coverGrid
+				if cx >= left && cx <= right {
+					grid[gy*coverGrid+gx] = true
+				}
+			}
+		}
+		return nil
+	}
+	// hasImage reports whether form object obj holds an image (depth
+	// bounded: forms nest).
+	var hasImage func(obj uint64, depth int) (bool, error)
+	hasImage = func(obj uint64, depth int) (bool, error) {
+		nv, err := r.call(bg, "FPDFFormObj_CountObjects", obj)
+		if err != nil {
+			return false, err
+		}
+		for k := 0; k < i32(nv) && seen < maxCoverObjects; k++ {
+			seen++
+			o, err := r.call(bg, "FPDFFormObj_GetObject", obj, uint64(k))
+			if err != nil || uint32(o) == 0 {
+				return false, err
+			}
+			t, err := r.call(bg, "FPDFPageObj_GetType", uint64(uint32(o)))
+			if err != nil {
+				return false, err
+			}
+			switch i32(t) {
+			case pageObjImage:
+				return true, nil
+			case pageObjForm:
+				if depth < 4 {
+					if ok, err := hasImage(uint64(uint32(o)), depth+1); ok || err != nil {
+						return ok, err
+					}
+				}
+			}
+		}
+		return false, nil
+	}
+	nv, err := r.call(ctx, "FPDFPage_CountObjects", pg)
+	if err != nil {
+		return 0, err
+	}
+	for k := 0; k < i32(nv) && seen < maxCoverObjects; k++ {
+		if k&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+		}
+		seen++
+		o, err := r.call(bg, "FPDFPage_GetObject", pg, uint64(k))
+		if err != nil {
+			return 0, err
+		}
+		if uint32(o) == 0 {
+			continue
+		}
+		obj := uint64(uint32(o))
+		t, err := r.call(bg, "FPDFPageObj_GetType", obj)
+		if err != nil {
+			return 0, err
+		}
+		img := i32(t) == pageObjImage
+		if i32(t) == pageObjForm {
+			if img, err = hasImage(obj, 1); err != nil {
+				return 0, err
+			}
+		}
+		if img {
+			if err := mark(obj); err != nil {
+				return 0, err
+			}
+		}
+	}
+	n := 0
+	for _, c := range grid {
+		if c {
+			n++
+		}
+	}
+	return float64(n) / float64(len(grid)), nil
+}

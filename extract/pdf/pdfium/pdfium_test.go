@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"image"
+	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -407,3 +410,44 @@ func TestNormalisedCharacters(t *testing.T) {
 	}, texts)
 	require.Equal(t, 1, p.Unreadable, "the private-use icon")
 }
+
+// TestImageCover: the share of a page that image objects cover, overlaps
+// counted once.
+func TestImageCover(t *testing.T) {
+	t.Parallel()
+	var pngData bytes.Buffer
+	doc, err := engine(t).Open(context.Background(), makePDF(t, []string{"Scan me"}), "")
+	require.NoError(t, err)
+	img, err := doc.Render(context.Background(), 0, 36)
+	require.NoError(t, err)
+	doc.Close()
+	require.NoError(t, pngEncode(&pngData, img))
+
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetFont("Helvetica", "", 12)
+	opt := fpdf.ImageOptions{ImageType: "PNG"}
+	f.RegisterImageOptionsReader("scan", opt, bytes.NewReader(pngData.Bytes()))
+	f.AddPage() // the whole page
+	f.ImageOptions("scan", 0, 0, 595.28, 841.89, false, opt, 0, "")
+	f.Text(50, 30, "Page 1 of 1")
+	f.AddPage() // the top half, drawn twice
+	f.ImageOptions("scan", 0, 0, 595.28, 421, false, opt, 0, "")
+	f.ImageOptions("scan", 0, 0, 595.28, 421, false, opt, 0, "")
+	f.AddPage() // text only
+	f.Text(50, 80, "No image here")
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+
+	doc, err = engine(t).Open(context.Background(), b.Bytes(), "")
+	require.NoError(t, err)
+	defer doc.Close()
+	for i, want := range []float64{1, 0.5, 0} {
+		got, err := doc.ImageCover(context.Background(), i)
+		require.NoError(t, err)
+		require.InDelta(t, want, got, 0.03, "page %d", i+1)
+	}
+	_, err = doc.ImageCover(context.Background(), 3)
+	require.Error(t, err)
+}
+
+func pngEncode(w io.Writer, img image.Image) error { return png.Encode(w, img) }
