@@ -1,6 +1,10 @@
 package textparse
 
-import "strings"
+import (
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+)
 
 // CharAction is what a reader of positioned text (a PDF text layer, OCR)
 // does with one character: NormRune's answer.
@@ -103,3 +107,12 @@ func NormWord(s string) string {
 	}
 	return b.String()
 }
+
+// IsCombining reports whether r is a combining diacritical mark
+// (U+0300-U+036F): some producers' ToUnicode maps give "ä" as "a" and
+// U+0308. A word holding one is composed with Compose.
+func IsCombining(r rune) bool { return r >= 0x300 && r <= 0x36F }
+
+// Compose returns s in Unicode composed form (NFC): "a" + U+0308 is "ä",
+// as the label vocabulary and Fold expect.
+func Compose(s string) string { return norm.NFC.String(s) }

@@ -37,3 +37,9 @@ func TestNormWord(t *testing.T) {
 	require.Equal(t, "EUR123", NormWord("ＥＵＲ１２３"))
 	require.Equal(t, "", NormWord("\ue001\ufffd"))
 }
+
+func TestCompose(t *testing.T) {
+	require.Equal(t, "Fälligkeit", Compose("Fa\u0308lligkeit"))
+	require.True(t, IsCombining('\u0301'))
+	require.False(t, IsCombining('a'))
+}

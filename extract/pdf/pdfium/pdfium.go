@@ -634,13 +634,18 @@ func words(chars []char, width, height float64) []layout.Word {
 	var cur layout.Word
 	var buf strings.Builder
 	var lastX1 float64
+	combining := false // the word holds a combining mark: compose it
 	flush := func() {
 		if buf.Len() > 0 {
 			cur.Text = buf.String()
+			if combining {
+				cur.Text = textparse.Compose(cur.Text)
+			}
 			cur.Conf = 100
 			out = append(out, cur)
 		}
 		buf.Reset()
+		combining = false
 	}
 	for _, c := range chars {
 		if c.r == ' ' {
@@ -678,6 +683,7 @@ func words(chars []char, width, height float64) []layout.Word {
 			buf.WriteString(c.s)
 		} else {
 			buf.WriteRune(c.r)
+			combining = combining || textparse.IsCombining(c.r)
 		}
 		lastX1 = x1
 	}

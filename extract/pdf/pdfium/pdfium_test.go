@@ -451,3 +451,37 @@ func TestImageCover(t *testing.T) {
 }
 
 func pngEncode(w io.Writer, img image.Image) error { return png.Encode(w, img) }
+
+// TestFakeBoldAndAccents: text drawn twice a fraction of a point apart (a
+// producer's fake bold), whole strings or glyph by glyph, comes out once:
+// PDFium already drops the overlapping duplicates (this test passed on its
+// first run; it guards the behaviour). Letters with combining accents, as
+// some producers' ToUnicode maps give them ("a" + U+0308), are composed
+// ("ä"), so that labels match; first run, before: "Fa\u0308lligkeit".
+func TestFakeBoldAndAccents(t *testing.T) {
+	t.Parallel()
+	f := fpdf.New("P", "pt", "A4", "")
+	f.AddUTF8FontFromBytes("go", "", goregular.TTF)
+	f.SetFont("go", "", 12)
+	f.AddPage()
+	f.Text(50, 80, "Total EUR 1.190,00")
+	f.Text(50.9, 80.5, "Total EUR 1.190,00")
+	f.Text(50, 110, "Invoice")
+	f.Text(50.4, 110.2, "Invoice")
+	f.Text(100, 110, "No")
+	x := 50.0
+	for _, c := range "Sum" {
+		f.Text(x, 140, string(c))
+		f.Text(x+0.3, 140, string(c))
+		x += f.GetStringWidth(string(c))
+	}
+	f.Text(50, 170, "Fa\u0308lligkeit Re\u0301sume\u0301")
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+	doc, err := engine(t).Open(context.Background(), b.Bytes(), "")
+	require.NoError(t, err)
+	defer doc.Close()
+	p, err := doc.Text(context.Background(), 0)
+	require.NoError(t, err)
+	require.Equal(t, "Total EUR 1.190,00 Invoice No Sum Fälligkeit Résumé", p.Text())
+}
