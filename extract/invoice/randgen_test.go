@@ -244,6 +244,11 @@ func rgGenerate(t testing.TB, seed uint64) rgInvoice {
 	if chance(0.4) {
 		nf = pick([]string{"de", "en", "fr", "ch", "dot", "comma"})
 	}
+	if us && rgDecComma(nf) {
+		// a US invoice writes dates month first and amounts 1,234.56;
+		// with 1.234,56 its cues would contradict each other
+		nf = "en"
+	}
 	curPlace := pick([]string{"symBefore", "symAfter", "codeBefore", "codeAfter", "colhead", "once", "none"})
 	if curPlace == "none" && cur != "EUR" {
 		curPlace = "codeAfter"
@@ -652,7 +657,21 @@ func rgGenerate(t testing.TB, seed uint64) rgInvoice {
 			continue
 		}
 		cols = append(cols, col{kind: k, w: widths[k]})
-		used += widths[k]
+	}
+	// titles first, then each column as wide as its title and its
+	// cells, the description taking the rest
+	for i := range cols {
+		k := cols[i].kind
+		cols[i].title = pick(map[string][]string{"pos": v.colPos, "art": v.colArt, "desc": v.colDesc, "qty": v.colQty, "unit": v.colUnit,
+			"price": v.colPrice, "vat": v.colVAT, "amt": v.colAmt}[k])
+		if curPlace == "colhead" && (k == "amt" || k == "price" && chance(0.5)) {
+			cols[i].title += curTitle
+		}
+		c.Font(true, 8)
+		if k != "desc" {
+			cols[i].w = max(cols[i].w, c.Width(cols[i].title)+12)
+			used += cols[i].w
+		}
 	}
 	x := 50.0
 	for i := range cols {
@@ -664,15 +683,10 @@ func rgGenerate(t testing.TB, seed uint64) rgInvoice {
 		x += cols[i].w
 		cols[i].right = k == "qty" || k == "price" || k == "amt" || k == "vat"
 		if cols[i].right {
-			cols[i].x = x - 4
+			cols[i].x = x - 8
 			if k == "amt" && i == len(cols)-1 {
 				cols[i].x = 545
 			}
-		}
-		cols[i].title = pick(map[string][]string{"pos": v.colPos, "art": v.colArt, "desc": v.colDesc, "qty": v.colQty, "unit": v.colUnit,
-			"price": v.colPrice, "vat": v.colVAT, "amt": v.colAmt}[k])
-		if curPlace == "colhead" && (k == "amt" || k == "price" && chance(0.5)) {
-			cols[i].title += curTitle
 		}
 	}
 	descX := 50.0
