@@ -78,6 +78,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 		x.page(&ps[i], ls[i], i == 0)
 	}
 	x.flush()
+	if out.General.PeriodStart == nil && x.rangeFrom != "" {
+		out.General.PeriodStart, out.General.PeriodEnd = docextract.Str(x.rangeFrom), docextract.Str(x.rangeTo)
+	}
 	x.completeDates()
 	orphans := x.resolveOrphans()
 	g := &out.General
@@ -168,12 +171,20 @@ type extractor struct {
 	day string
 	// grid: an opening or closing balance label on a line of labels
 	// without any amount, whose value may stand under it (gridValue).
-	grid *gridLabel
+	grid []gridLabel
 	// inBlock: the line read belongs to a mid-row block (midRowBlocks),
 	// which, not the gap to the line before, ends the transaction.
 	inBlock bool
 	// orphans are the indexes in out.Transactions of orphan rows.
 	orphans []int
+	// rangeFrom and rangeTo are the first range of two dates printed
+	// above a table with no label ("01.03.2024 - 31.03.2024"): the
+	// period when no labelled one is found.
+	rangeFrom, rangeTo string
+	// lines and li are the page's lines and the index of the one row
+	// reads, for the rules that look below it.
+	lines []*line
+	li    int
 }
 
 // gridLabel is a balance label set over its value: its kind, the cell
@@ -187,32 +198,42 @@ type gridLabel struct {
 // gridValue reads balances printed under their labels, as a grid of
 // labels over values ("Auszug Seite von IBAN Alter Saldo per 31.03.2024"
 // over "3 1 2 DE12 ... EUR + 1.234,56", "Filialnummer Kontonummer Neuer
-// Saldo" over its values): a line that holds an opening or closing label
-// and no amount leaves the label's cell; on the line right below (less
-// than one and a half of its height down) the amount whose box overlaps
-// that cell is the balance. Any other line drops the label.
+// Saldo" over its values, "Alter Kontostand  Neuer Kontostand" over both
+// balances): a line that holds opening or closing labels and no amount
+// leaves each label's cell; on the line right below (less than one and a
+// half of its height down) the amount whose box overlaps a cell is that
+// label's balance. A label that does not say which balance ("Kontostand
+// am 31.03.2024") counts only with its date: the first of two such labels
+// is the opening balance, the second the closing one. Any other line
+// drops the labels.
 func (x *extractor) gridValue(l *line) {
-	if g := x.grid; g != nil {
+	if gs := x.grid; gs != nil {
 		x.grid = nil
-		if l.y0-g.y1 < 1.5*l.size {
-			for i := 0; i < len(l.words); i++ {
-				m, ok := amountAt(l.words, i)
-				if !ok {
-					continue
+		took := false
+		if l.y0-gs[0].y1 < 1.5*l.size {
+			for _, g := range gs {
+				for i := 0; i < len(l.words); i++ {
+					m, ok := amountAt(l.words, i)
+					if !ok {
+						continue
+					}
+					x0 := l.words[m.used[0]].X0
+					if x0 < g.x1 && m.x1 > g.x0 {
+						x.lineCurrency(l.words)
+						x.setBalance(g.k, m.v)
+						took = true
+						break
+					}
+					i = m.used[len(m.used)-1]
 				}
-				x0 := l.words[m.used[0]].X0
-				if x0 < g.x1 && m.x1 > g.x0 {
-					x.lineCurrency(l.words)
-					x.setBalance(g.k, m.v)
-					return
-				}
-				i = m.used[len(m.used)-1]
 			}
+		}
+		if took {
+			return
 		}
 	}
 	fw := l.folded()
-	k := kindOf(fw)
-	if k != rowOpening && k != rowClosing {
+	if k := kindOf(fw); k != rowOpening && k != rowClosing && k != rowBalance {
 		return
 	}
 	for i := range l.words {
@@ -220,31 +241,50 @@ func (x *extractor) gridValue(l *line) {
 			return
 		}
 	}
-	labels := openingLabels
-	if k == rowClosing {
-		labels = closingLabels
-	}
-	at := -1
-	for _, lb := range labels {
-		lw := strings.Fields(lb)
-		for i := 0; i+len(lw) <= len(fw) && at < 0; i++ {
-			if strings.Join(fw[i:i+len(lw)], " ") == lb {
-				at = i
+	// Every label of the line, longest first at each word.
+	var gs []gridLabel
+	generic := 0
+	for i := 0; i < len(fw); i++ {
+		k, n := rowOther, 0
+		for _, set := range []struct {
+			k      rowKind
+			labels []string
+		}{{rowOpening, openingLabels}, {rowClosing, closingLabels}, {rowBalance, balanceLabels}} {
+			for _, lb := range set.labels {
+				lw := strings.Fields(lb)
+				if len(lw) > n && i+len(lw) <= len(fw) && strings.Join(fw[i:i+len(lw)], " ") == lb {
+					k, n = set.k, len(lw)
+				}
 			}
 		}
-	}
-	if at < 0 {
-		return
-	}
-	// The label's cell: its words and those set close after it.
-	x0, x1 := l.words[at].X0, l.words[at].X1
-	for _, w := range l.words[at+1:] {
-		if w.X0-x1 >= 0.9*l.size {
-			break
+		if n == 0 {
+			continue
 		}
-		x1 = w.X1
+		// The label's cell: its words and those set close after it.
+		end := i + n
+		x0, x1 := l.words[i].X0, l.words[end-1].X1
+		for end < len(l.words) && l.words[end].X0-x1 < 0.9*l.size {
+			x1 = l.words[end].X1
+			end++
+		}
+		if k == rowBalance {
+			// only with a date in its cell
+			toks := l.tokens()
+			if len(textparse.FindDates(toks[i+n:end], textparse.DMY)) == 0 {
+				i = end - 1
+				continue
+			}
+			generic++
+		}
+		gs = append(gs, gridLabel{k: k, x0: x0, x1: x1, y1: l.y1})
+		i = end - 1
 	}
-	x.grid = &gridLabel{k: k, x0: x0, x1: x1, y1: l.y1}
+	if generic == 2 && len(gs) == 2 {
+		gs[0].k, gs[1].k = rowOpening, rowClosing
+	}
+	if len(gs) > 0 {
+		x.grid = gs
+	}
 }
 
 type txn struct {
@@ -475,6 +515,7 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 		if blocks != nil {
 			break
 		}
+		x.lines, x.li = lines, i
 		x.row(l)
 	}
 	for _, b := range blocks {
@@ -1287,7 +1328,47 @@ func (x *extractor) balances(l *line) {
 	}
 	x.noteDates(l.tokens())
 	x.lineCurrency(l.words)
-	x.setBalance(k, *v)
+	x.setBalance(x.kindByDate(k, l.tokens()), *v)
+}
+
+// kindByDate decides a balance whose label does not say which by the date
+// printed with it ("Kontostand am 31.07.2024" under the table, over
+// "Kontostand am 31.08.2024"): before the statement period, or before
+// every transaction read so far when no period is known, it is the
+// opening balance, while none was read. Otherwise the order decides
+// (setBalance).
+func (x *extractor) kindByDate(k rowKind, toks []string) rowKind {
+	g := &x.out.General
+	if k != rowBalance || g.OpeningBalance != nil {
+		return k
+	}
+	ds := textparse.FindDates(toks, textparse.DMY)
+	if len(ds) != 1 {
+		return k
+	}
+	d := ds[0].ISO
+	if g.PeriodStart != nil {
+		if d < *g.PeriodStart {
+			return rowOpening
+		}
+		return k
+	}
+	if x.rangeFrom != "" {
+		if d < x.rangeFrom {
+			return rowOpening
+		}
+		return k
+	}
+	first := ""
+	for _, t := range x.out.Transactions {
+		if t.Date != nil && *t.Date != "" && (first == "" || *t.Date < first) {
+			first = *t.Date
+		}
+	}
+	if first != "" && d < first {
+		return rowOpening
+	}
+	return k
 }
 
 func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
@@ -1313,7 +1394,7 @@ func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
 // line's currency, its running balance, its words as t's text.
 func (x *extractor) open(t *txn, l *line, amounts map[colKind]decimal.Decimal, used map[int]bool) {
 	x.cur = t
-	x.lineCurrency(l.words)
+	x.rowCurrency(l.words, used)
 	if b, ok := amounts[colBalance]; ok {
 		t.t.Balance = docextract.NewAmount(b)
 	}
@@ -1343,8 +1424,8 @@ func (x *extractor) row(l *line) {
 		if v, ok := balanceValue(amounts); ok {
 			x.flush()
 			x.noteDates(l.tokens())
-			x.lineCurrency(ws)
-			x.setBalance(k, v)
+			x.rowCurrency(ws, used)
+			x.setBalance(x.kindByDate(k, l.tokens()), v)
 			return
 		}
 		if k != rowBalance {
@@ -1419,8 +1500,10 @@ func (x *extractor) row(l *line) {
 	}
 	// "Buchung" over "Valuta": the value date under the booking date, on the
 	// line right below the amount line, starting that line.
+	// Not when an amount line without a date follows it close below: that
+	// line's date opens a transaction whose amount closes its block.
 	if x.cur != nil && x.curLines == 1 && len(amounts) == 0 && (date != "" || dm[0] > 0) && value == "" && vdm[0] == 0 &&
-		x.cur.t.ValueDate == nil && x.cur.vdm[0] == 0 && l.y0-x.lastY <= 1.2*l.size {
+		x.cur.t.ValueDate == nil && x.cur.vdm[0] == 0 && l.y0-x.lastY <= 1.2*l.size && !x.amountBelow() {
 		x.cur.t.ValueDate, x.cur.vdm = docextract.Str(date), dm
 		x.words(ws, used)
 		x.lastY = l.y1
@@ -1435,7 +1518,7 @@ func (x *extractor) row(l *line) {
 		if b, ok := amounts[colBalance]; ok {
 			x.cur.t.Balance = docextract.NewAmount(b)
 		}
-		x.lineCurrency(ws)
+		x.rowCurrency(ws, used)
 		x.words(ws, used)
 		// The transaction stays open to lines close below (a payee and
 		// purpose printed under an amount that has a line of its own);
@@ -1484,6 +1567,42 @@ func (x *extractor) row(l *line) {
 		x.lastY = max(x.lastY, l.y1)
 	}
 	x.curLines++
+}
+
+// amountBelow reports whether, below the line being read, the lines set
+// close one after the other hold an amount on a line without a date
+// before any line with one (or a balance, carry or total label).
+func (x *extractor) amountBelow() bool {
+	prev := x.lines[x.li]
+	for _, l := range x.lines[x.li+1:] {
+		if l.y0-prev.y1 > 1.2*l.size {
+			return false
+		}
+		if x.tab.rowHasDate(l.words) || kindOf(l.folded()) != rowOther {
+			return false // a new row, a balance or total row
+		}
+		if a, _ := x.tab.lineAmounts(l.words); len(a) > 0 {
+			return true
+		}
+		prev = l
+	}
+	return false
+}
+
+// rowHasDate reports whether a word in the date columns starts a date.
+func (t *table) rowHasDate(ws []layout.Word) bool {
+	rest := make([]int, len(ws))
+	for i := range ws {
+		rest[i] = i
+	}
+	for j, w := range ws {
+		for _, c := range []*column{t.col(colDate), t.col(colValue)} {
+			if c != nil && w.X0 >= c.lo && w.X0 < c.hi && len(rowDates(ws, rest, j)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // yearsUnder reads the words left of lo on a continuation line as the
@@ -1628,6 +1747,21 @@ func digitRun(s string) int {
 }
 
 func hasDigitStr(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// rowCurrency is lineCurrency for a line of the table: only the words of
+// its amount columns and those set right before an amount it read count.
+// A code in the description ("Karte 4871 ... 82,63 USD Kurs 1,0655", a
+// card payment in another currency) is not the account's.
+func (x *extractor) rowCurrency(ws []layout.Word, used map[int]bool) {
+	minX := x.tab.firstNumericX()
+	var keep []layout.Word
+	for i, w := range ws {
+		if w.X1 >= minX-2 || used[i] || (i+1 < len(ws) && used[i+1] && ws[i+1].X0-w.X1 < 1.5*w.H()) {
+			keep = append(keep, w)
+		}
+	}
+	x.lineCurrency(keep)
+}
 
 // lineCurrency takes the currency from an ISO code or unambiguous symbol
 // printed on a balance or transaction line ("1.234,56 EUR", "€ 12,00"),
@@ -1811,6 +1945,8 @@ func (x *extractor) general(l *line, first bool) {
 		}
 		if ds := textparse.FindDates(toks, textparse.DMY); isPeriod && len(ds) >= 2 {
 			g.PeriodStart, g.PeriodEnd = docextract.Str(ds[0].ISO), docextract.Str(ds[1].ISO)
+		} else if x.rangeFrom == "" {
+			x.rangeFrom, x.rangeTo = dateRange(toks)
 		}
 	}
 	x.noteDates(toks)
@@ -1822,6 +1958,31 @@ func (x *extractor) general(l *line, first bool) {
 			x.topName = cells[0].text
 		}
 	}
+}
+
+// rangeWords join the two dates of a period: "01.03.2024 - 31.03.2024",
+// "01/03/2024 a 31/03/2024", "01-03-2024 t/m 31-03-2024", "1 Mar 2024 to
+// 31 Mar 2024" (folded).
+var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "bis": true, "to": true, "till": true, "until": true,
+	"through": true, "au": true, "a": true, "al": true, "t/m": true, "tm": true, "tot": true, "hasta": true, "tot en met": true}
+
+// dateRange finds two full dates joined by a range word on a line, the
+// first before the second and at most a year apart: a statement prints its
+// period so even with no label before it. It returns "" when none is.
+func dateRange(toks []string) (string, string) {
+	ds := textparse.FindDates(toks, textparse.DMY)
+	for i := 0; i+1 < len(ds); i++ {
+		a, b := ds[i], ds[i+1]
+		if b.Start != a.End+1 || !rangeWords[textparse.Fold(toks[a.End])] {
+			continue
+		}
+		from, err1 := time.Parse(time.DateOnly, a.ISO)
+		to, err2 := time.Parse(time.DateOnly, b.ISO)
+		if err1 == nil && err2 == nil && to.After(from) && to.Sub(from) <= 366*24*time.Hour {
+			return a.ISO, b.ISO
+		}
+	}
+	return "", ""
 }
 
 func isTitle(s string) bool {

@@ -1028,11 +1028,18 @@ func newRandomStatement(seed uint64) *rStmt {
 		c.Font(false, fontSize)
 		y += lineH + 8
 	case "bottom":
+		// the box's amounts carry their sign; under a debit column an
+		// unsigned amount would read as money out, so with debit and
+		// credit columns they stand under the credit column
+		bx := right
+		if cr := colOf(rcCredit); cr != nil {
+			bx = cr.x
+		}
 		y += 6
 		c.Text(300, y, openLabel)
-		c.Right(right, y, balFmt(s.opening))
+		c.Right(bx, y, balFmt(s.opening))
 		c.Text(300, y+lineH, closeLabel)
-		c.Right(right, y+lineH, balFmt(s.closing))
+		c.Right(bx, y+lineH, balFmt(s.closing))
 		y += 2*lineH + 8
 	}
 	// distractors after the closing balance
@@ -1256,9 +1263,39 @@ func TestStatementRandom(t *testing.T) {
 // "USD" from a card payment's line taken as the statement's currency,
 // debit and credit columns told apart wrongly, transactions lost where the
 // amount closes the block or the value date is in the text.
+//
+// A third generator bug was found studying the tune misses: a balance box
+// under the table set its unsigned amounts under the rightmost column,
+// which with the credit column first is the debit column (read as money
+// out, as a human would); it now sets them under the credit column (tune
+// 1677/1776 with the period rule below, report 547 -> 548/590).
+//
+// After these general rules, studied on tune seeds only: tune 1766/1776
+// (99.4%), 172 of 180 all right, lists exact 176, 98.0% of transactions;
+// report 588/590 (99.7%), 58 of 60 all right, lists exact 58, 95.5% of
+// transactions:
+//   - two full dates joined by a range word ("-", "bis", "to", "a", "au",
+//     "t/m") above the table, with no label, are the period when no
+//     labelled one is printed (Period 121 -> 156/156);
+//   - a line of balance labels over a line of values holds more than one
+//     label ("Alter Kontostand ... Neuer Kontostand" over both amounts),
+//     and a label that does not say which balance counts there with its
+//     date, the first opening, the second closing;
+//   - a date line right under a one-line transaction is its value date
+//     only when no amount line without a date follows close below it
+//     (else it opens a transaction whose amount closes its block);
+//   - a balance label that does not say which ("Kontostand am
+//     31.07.2024"), dated before the period (or before every transaction),
+//     is the opening balance even under the table;
+//   - a currency code on a table line counts only in the amount columns or
+//     right before an amount read there, not in a description ("Karte ...
+//     82,63 USD");
+//   - a column title followed by its currency ("Money in (GBP)",
+//     "Withdrawals in GBP") is that title; "Lastschriften", "Abbuchungen",
+//     "Auszahlungen", "Einzahlungen" are debit and credit titles.
 const (
-	rTuneBar   = 0.92
-	rReportBar = 0.92
+	rTuneBar   = 0.99
+	rReportBar = 0.99
 )
 
 // TestStatementRandomDump writes the statement of $RANDOM_SEED to
