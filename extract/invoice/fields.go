@@ -496,6 +496,72 @@ func (d *doc) dueOnDates() []cand {
 	return out
 }
 
+// payWords mark a sentence about paying the invoice.
+var payWords = map[string]bool{"pay": true, "payment": true, "paid": true, "settle": true, "remit": true, "due": true, "payable": true,
+	"zahlbar": true, "zahlung": true, "uberweisen": true, "bezahlen": true, "fallig": true, "begleichen": true,
+	"betalen": true, "betaling": true, "voldoen": true, "overmaken": true, "vervalt": true,
+	"regler": true, "reglement": true, "paiement": true, "payer": true, "echeance": true,
+	"pago": true, "pagar": true, "vencimiento": true, "abonar": true,
+	"pagamento": true, "pagare": true, "scadenza": true, "saldare": true,
+	// the amount itself: "Gelieve het bedrag voor 06-08-2023 over te maken"
+	"amount": true, "betrag": true, "rechnungsbetrag": true, "bedrag": true, "factuurbedrag": true, "montant": true, "importe": true, "importo": true}
+
+// cashDiscountWords mark a cash-discount term ("2 % Skonto bis ...").
+var cashDiscountWords = map[string]bool{"skonto": true, "discount": true, "korting": true, "escompte": true, "descuento": true,
+	"sconto": true, "rabatt": true, "remise": true}
+
+// dueSentenceDates finds the due date in a payment sentence under the
+// totals: "Please pay by 14 March 2024.", "Merci de régler avant le
+// 14/03/2024.", "Gelieve het bedrag voor 14-03-2024 over te maken.": a
+// line with a payment word and a date after a due connector. A sentence
+// that grants a cash discount ("Bei Zahlung bis 08.03. 2 % Skonto, netto
+// bis 21.03.2024") names the discount's date first: the due date is its
+// latest date, and a discount sentence with one date gives none.
+func (d *doc) dueSentenceDates() []cand {
+	var out []cand
+	for li := range d.lines {
+		l := &d.lines[li]
+		if len(l.words) < 4 || !mayHoldDate(l) {
+			continue
+		}
+		pay, disc := false, false
+		for _, t := range l.toks {
+			pay = pay || payWords[t]
+			disc = disc || cashDiscountWords[t]
+		}
+		if !pay {
+			continue
+		}
+		var iso []string
+		for _, m := range textparse.FindDates(l.words, d.order) {
+			if m.Start == 0 {
+				continue
+			}
+			prev := strings.ToLower(strings.Trim(l.words[m.Start-1], ",;"))
+			if !dueConnectors[strings.TrimSuffix(prev, ":")] && !strings.HasSuffix(prev, ":") && !payWords[textparse.Fold(strings.TrimSuffix(prev, ":"))] &&
+				prev != "uiterlijk" && prev != "hasta" && prev != "tard" && prev != "before" {
+				continue
+			}
+			iso = append(iso, m.ISO)
+		}
+		switch {
+		case len(iso) == 0, disc && len(iso) < 2:
+			continue
+		case disc:
+			latest := iso[0]
+			for _, s := range iso[1:] {
+				if s > latest {
+					latest = s
+				}
+			}
+			out = append(out, cand{score: 0.6, line: li, s: latest})
+		default:
+			out = append(out, cand{score: 0.55, line: li, s: iso[0]})
+		}
+	}
+	return out
+}
+
 // dueClause reports whether the words between a due label and its date
 // are a short clause ending in a due connector: "ohne Abzug bis zum",
 // "net within terms by".

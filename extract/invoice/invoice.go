@@ -52,7 +52,11 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 		g.InvoiceDate = docextract.Str(c.s)
 		conf["InvoiceDate"] = labelConf(c.score)
 	}
-	if c := best(append(d.dateCands(textparse.FieldDueDate), d.dueOnDates()...)); c != nil {
+	dues := append(d.dateCands(textparse.FieldDueDate), d.dueOnDates()...)
+	if len(dues) == 0 {
+		dues = d.dueSentenceDates()
+	}
+	if c := best(dues); c != nil {
 		g.DueDate = docextract.Str(c.s)
 		conf["DueDate"] = labelConf(c.score)
 	}
@@ -102,6 +106,17 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	if c := best(sellers); c != nil {
 		g.SellerName = docextract.Str(d.accented(c.s))
 		conf["SellerName"] = sellerConf
+	}
+	if g.BuyerName == nil {
+		// No buyer label: the addressee of the address window.
+		seller := ""
+		if g.SellerName != nil {
+			seller = *g.SellerName
+		}
+		if c := d.windowBuyer(seller); c != nil {
+			g.BuyerName = docextract.Str(d.accented(c.s))
+			conf["BuyerName"] = 0.5 * c.score
+		}
 	}
 	g.SellerVATId = docextract.Str(d.sellerVAT(buyer))
 	if g.SellerVATId != nil {

@@ -523,6 +523,10 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 	}
 	continuing := start != b.last+1
 	afterTotals := false
+	// carried: the last totals row carries the sum to the next page
+	// ("Übertrag", "Carried forward", "Subtotal page 1"): the table goes on
+	// there, as after no totals at all.
+	carried := false
 	end := start
 	cut := false
 	maxGap := 6 * b.h
@@ -530,14 +534,14 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 	for ; j < len(d.lines); j++ {
 		l := &d.lines[j]
 		if l.pg != pg {
-			cut = !afterTotals
+			cut = !afterTotals || carried
 			break
 		}
 		if j > start && l.Y0-prevY > maxGap {
 			// A table that stops before the page's end with no totals
 			// after it ("Fortsetzung nächste Seite", then the footer)
 			// may go on at the top of the next page.
-			cut = !afterTotals && len(rows) > 0 && d.noTotalsAfter(b, j)
+			cut = (!afterTotals || carried) && len(rows) > 0 && d.noTotalsAfter(b, j)
 			break
 		}
 		if _, ok := d.headerAt(j); ok {
@@ -559,6 +563,7 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 		}
 		if r.kind == rowTotals {
 			afterTotals = true
+			carried = carryLine(l)
 		} else if r.kind == rowItem {
 			afterTotals = false
 		}
@@ -575,6 +580,29 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 		return tableResult{}, start + 1, false
 	}
 	return d.assemble(b, rows), end, cut
+}
+
+// carryWords are the words of a row that carries a table's running sum to
+// the next page or brings it from the last.
+var carryWords = map[string]bool{"ubertrag": true, "uebertrag": true, "carried": true, "brought": true, "transport": true, "report": true,
+	"reporter": true, "riportare": true, "riporto": true, "sigue": true, "vortrag": true, "overgebracht": true}
+
+// pageWords name a page, as in "Zwischensumme Seite 1".
+var pageWords = map[string]bool{"page": true, "seite": true, "pagina": true, "blatt": true, "pag": true}
+
+// carryLine reports whether l carries a running sum across a page break:
+// a carry word ("Übertrag", "Carried forward", "À reporter", "Suma y
+// sigue") or a subtotal of a page ("Zwischensumme Seite 1").
+func carryLine(l *line) bool {
+	sub, page := false, false
+	for _, t := range l.toks {
+		if carryWords[t] {
+			return true
+		}
+		sub = sub || subtotalWords[t]
+		page = page || pageWords[t]
+	}
+	return sub && page
 }
 
 // noTotalsAfter reports whether the lines from li to the end of its page

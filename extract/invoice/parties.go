@@ -1,9 +1,11 @@
 package invoice
 
 import (
+	"math"
 	"regexp"
 	"strings"
 
+	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
 )
 
@@ -42,6 +44,19 @@ func nameLike(s string) bool {
 	return single*2 < len(fs)
 }
 
+// idTokens follow or precede a party word that names the party's number,
+// not the party: "Client No.", "Customer ID", "Kunden-Nr.", "Cod. cliente",
+// "Code client".
+var idTokens = map[string]bool{"no": true, "nr": true, "n": true, "number": true, "nummer": true, "numero": true, "num": true, "id": true,
+	"code": true, "cod": true, "codice": true, "codigo": true, "ref": true, "reference": true, "nummer:": true}
+
+// partyIDLabel reports whether the party label m of l names the party's
+// number or code rather than announcing the party.
+func partyIDLabel(l *line, m textparse.LabelMatch) bool {
+	return m.End < len(l.toks) && l.cellOf[l.wordOf[m.End]] == l.cellOf[l.wordOf[m.Start]] && idTokens[l.toks[m.End]] ||
+		m.Start > 0 && l.cellOf[l.wordOf[m.Start-1]] == l.cellOf[l.wordOf[m.Start]] && idTokens[l.toks[m.Start-1]]
+}
+
 // cellText returns words [from, to) of l joined by spaces.
 func cellText(l *line, from, to int) string {
 	return strings.Join(l.words[from:to], " ")
@@ -57,6 +72,9 @@ func (d *doc) partyName(f textparse.Field) []cand {
 			return
 		}
 		l := &d.lines[li]
+		if partyIDLabel(l, m) {
+			return
+		}
 		// the label must be alone in its cell or followed by a value
 		ws := l.labelWordStart(m)
 		x0 := l.Words[ws].X0
@@ -135,6 +153,9 @@ func (d *doc) buyerBlock() map[int]float64 {
 			return
 		}
 		l := &d.lines[li]
+		if partyIDLabel(l, m) {
+			return
+		}
 		x0 := l.Words[l.labelWordStart(m)].X0 - l.h
 		for j := li; j < len(d.lines) && j <= li+5; j++ {
 			if x, ok := out[j]; !ok || x0 < x {
@@ -143,6 +164,89 @@ func (d *doc) buyerBlock() map[int]float64 {
 		}
 	})
 	return out
+}
+
+// rePostTown matches the last line of a postal address: a postcode and
+// its town ("50968 Köln", "D-50968 Köln", "3511 AB Utrecht", "75011
+// Paris", "40123 Bologna (BO)"), a town and a US state with its ZIP code
+// ("Bend, OR 97701") or a British postcode at the end ("Bristol BS1 4DJ").
+var rePostTown = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2})\s+\p{Lu}|^\p{Lu}[\p{L} .'-]+,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?$|\s[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}$`)
+
+// windowBuyer finds the addressee when no label names the buyer: the
+// first line of an address block in the top half of the first page (lines
+// set flush above a postcode-and-town line, at most a line height apart),
+// skipping a small sender line and a heading above it. A block whose name
+// is the seller's, or whose name comes back elsewhere in the document
+// (the seller's letterhead, sender line and footer repeat it; an
+// addressee seldom comes back), is the seller's.
+func (d *doc) windowBuyer(seller string) *cand {
+	fold := strings.ToLower(strings.TrimSpace(seller))
+	for li := range d.lines {
+		l := &d.lines[li]
+		if l.pg > 0 || d.relY(li) > 0.5 {
+			break
+		}
+		for _, c := range l.cells {
+			if !rePostTown.MatchString(c.Text()) {
+				continue
+			}
+			h := l.h
+			// the block's cells above, bottom-up
+			var block []layout.Cell
+			var blockLine []int
+			top := c.Y0
+			for j := li - 1; j >= 0 && j >= li-5; j-- {
+				u := &d.lines[j]
+				if top-u.Y1 > 1.2*h {
+					break
+				}
+				found, blocked := false, false
+				for _, uc := range u.cells {
+					if math.Abs(uc.X0-c.X0) < h || math.Abs(uc.X1-c.X1) < h && uc.X0 > c.X0-4*h {
+						block = append(block, uc)
+						blockLine = append(blockLine, j)
+						top = uc.Y0
+						found = true
+						break
+					}
+					blocked = blocked || uc.X1 > c.X0 && uc.X0 < c.X1
+				}
+				if !found && blocked {
+					break
+				}
+				// a line of another column (the header block beside the
+				// window, set on other baselines) is passed over
+			}
+			// block is bottom-up: the street, then the name (and a second
+			// name line, a heading or a sender line above it); take the top
+			// line that is a name, never the street right above the town
+			name, nameLine := "", -1
+			for k := len(block) - 1; k >= 1; k-- {
+				s := block[k].Text()
+				small := len(block[k].Words) > 0 && block[k].Words[0].Size < 0.85*c.Words[0].Size
+				if small || strings.Contains(s, " · ") || strings.Contains(s, " | ") || strings.HasSuffix(s, ":") {
+					continue
+				}
+				if ms := textparse.MatchLabels(textparse.Tokens(s)); len(ms) > 0 && ms[0].Start == 0 {
+					continue // a heading ("Rechnungsadresse", "An")
+				}
+				name, nameLine = s, blockLine[k]
+				break
+			}
+			if name == "" || !nameLike(name) {
+				continue
+			}
+			f := strings.ToLower(name)
+			if fold != "" && (strings.Contains(f, fold) || strings.Contains(fold, f)) {
+				continue
+			}
+			if d.repeats(nameLine, name) > 0 {
+				continue
+			}
+			return &cand{score: 1, line: li, s: name}
+		}
+	}
+	return nil
 }
 
 // sellerGuess scores the lines of the top of the first page as the seller's

@@ -560,7 +560,7 @@ type candidate struct {
 // total far from the unrounded one is an OCR misread and is dropped. It
 // returns the amount, its line and the evidence behind it (see Scores).
 func total(lines []line) (*docextract.Amount, int, float64) {
-	var cands []candidate
+	var cands, oneDec []candidate
 	var cash, change *decimal.Decimal
 	changeLine := -1
 	summary := false
@@ -602,6 +602,15 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 		if has(f, notTotal...) && !has(f, "incl", "inclusive", "includes", "inkl", "ttc", "rounded", "grand total", "nett total") {
 			continue
 		}
+		if len(l.amts) == 0 {
+			if v, ok := oneDecimal(l); ok {
+				// "NET TOTAL 174,9": the total's own amount, its last
+				// digit lost; it counts only when confirmed (below), and
+				// an amount on a neighbouring line is not this label's.
+				oneDec = append(oneDec, candidate{v: v, prio: prio, line: i, summary: summary})
+				continue
+			}
+		}
 		a := lineAmount(lines, i)
 		if a == nil || a.IsNegative() {
 			continue
@@ -633,6 +642,11 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 	// total (or the subtotal plus rounding when the subtotal includes the
 	// tax).
 	sums, subLine := sumChecks(lines)
+	for _, c := range oneDec {
+		if confirmedElsewhere(lines, c, sums, paid) {
+			cands = append(cands, c)
+		}
+	}
 	if len(cands) > 0 && !slices.ContainsFunc(cands, func(c candidate) bool { return !c.summary }) && agreeing(cands, sums) == nil {
 		// Only a tax table's rows, which print the net amount and the
 		// tax beside each other, and none of them agrees with the
@@ -763,6 +777,43 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 		return amountPtr(*paid), max(0, changeLine-1), evTotalPaidOnly * lineConf(lines[max(0, changeLine)])
 	}
 	return nil, -1, 0
+}
+
+// oneDecimal reads the last token of l as an amount OCR read with one
+// decimal, its last digit lost ("174,9", "RM 141.5").
+func oneDecimal(l line) (decimal.Decimal, bool) {
+	if len(l.toks) == 0 {
+		return decimal.Decimal{}, false
+	}
+	t := strings.Trim(l.toks[len(l.toks)-1], ":;|!\"'“”()[]{}")
+	m, err := textparse.ParseAmountSep(t, 0)
+	if err != nil || m.Decimals != 1 || !m.Value.IsPositive() {
+		return decimal.Decimal{}, false
+	}
+	return m.Value, true
+}
+
+// confirmedElsewhere reports whether a total OCR read with one decimal is
+// confirmed: the receipt's own sum (subtotal, tax, service, rounding) or
+// the cash handed over less the change gives that value, or it is printed
+// with two decimals on another line (a tax summary's total row). A value
+// read once with a digit lost is not enough alone: "141.5" may be 141.50
+// or 141.55.
+func confirmedElsewhere(lines []line, c candidate, sums []decimal.Decimal, paid *decimal.Decimal) bool {
+	if slices.ContainsFunc(sums, func(v decimal.Decimal) bool { return v.Equal(c.v) }) || paid != nil && paid.Equal(c.v) {
+		return true
+	}
+	for i, l := range lines {
+		if i == c.line {
+			continue
+		}
+		for _, a := range l.amts {
+			if a.v.Equal(c.v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // roundedAfter returns v plus the cash rounding printed on one of the two

@@ -245,6 +245,18 @@ func TestTotalArithmetic(t *testing.T) {
 			"SHOP\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\nCASH 20.00\nCHANGE 9.40\n",
 			"10.60",
 		},
+		"total read with one decimal, the tax table prints it": {
+			"SPEED MART S/B\n05 X RM 15.80\nTotal Sales (Inclusive GST) RM 141.5\nCASH RM 150.00\nGST Summary Amount (RM) Tax (RM)\nSR 141.50 0.00\n",
+			"141.50",
+		},
+		"total read with one decimal, the arithmetic gives it": {
+			"CAFE SDN BHD\nSUB TOTAL 150.00\nSERVICE CHARGE 10% 15.00\nGST 6% 9.90\nNET TOTAL 174,9\n",
+			"174.90",
+		},
+		"total read with one decimal and nothing confirms it": {
+			"CAFE SDN BHD\nITEM 3 X 5.00 15.00\nNET TOTAL 174,9\n",
+			"",
+		},
 		"only a tax table's total": {
 			"STATIONERY SDN BHD\nSUB-TOTAL (EX) 26.00\nTOTAL TAX : 1.56\nGST SUMMARY\nTOTAL: 26.00 1.56\n",
 			"",

@@ -287,6 +287,9 @@ func stripCurrency(s string) (string, string, string) {
 		if c := glued(s[:end]); c != "" {
 			return strings.TrimSpace(s[end:]), c, s[:end]
 		}
+		if c := gluedAbbrev(s[:end], s[end:]); c != "" {
+			return strings.TrimSpace(s[end:]), c, s[:end]
+		}
 		return s, "", ""
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
@@ -310,6 +313,27 @@ func glued(s string) string {
 		return s
 	}
 	return ""
+}
+
+// gluedAbbreviations are the letter abbreviations of a currency that
+// receipts and invoices print glued to the amount: "RM12.50" (ringgit),
+// "Rs.1,234.50" (rupee), "Fr.12.50" / "SFr.12.50" (Swiss franc).
+var gluedAbbreviations = map[string]string{"RM": "MYR", "Rs": "INR", "RS": "INR", "Fr": "CHF", "SFr": "CHF"}
+
+// gluedAbbrev reads a letter abbreviation glued before a number. Letters
+// glued to digits are also how identifiers print ("RS35…" a Serbian IBAN,
+// "FR12…" a French VAT id), so the abbreviation counts only when the number
+// has cents: a decimal separator and exactly two digits after it.
+func gluedAbbrev(prefix, num string) string {
+	c := gluedAbbreviations[strings.TrimSuffix(prefix, ".")]
+	if c == "" {
+		return ""
+	}
+	num = strings.TrimRightFunc(num, func(r rune) bool { return IsMinus(r) || r == '+' })
+	if n := len(num); n < 4 || (num[n-3] != '.' && num[n-3] != ',') || !allDigits(num[n-2:]) {
+		return ""
+	}
+	return c
 }
 
 func startsDigit(s string) bool {

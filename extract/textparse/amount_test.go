@@ -41,6 +41,10 @@ func TestParseAmount(t *testing.T) {
 		{"12,50 €", 0, "12.5", "EUR", false},
 		{"12,50€", 0, "12.5", "EUR", false},
 		{"EUR 1.000,00", 0, "1000", "EUR", false},
+		{"RM12.50", 0, "12.5", "MYR", false},
+		{"Rs.1,234.50", 0, "1234.5", "INR", false},
+		{"Rs1,07,000.00", 0, "107000", "INR", false},
+		{"SFr.12.50", 0, "12.5", "CHF", false},
 		{"1,000.00 USD", 0, "1000", "USD", false},
 		{"$1,000", 0, "1000", "USD", true},
 		{"US$ 5.00", 0, "5", "USD", false},
@@ -89,7 +93,7 @@ func TestParseAmount(t *testing.T) {
 
 func TestParseAmountRejects(t *testing.T) {
 	t.Parallel()
-	for _, in := range []string{"", "abc", "12.03.2024", "1.23.4", "1,2,3", "12a", "€", "DE123", "1.234,567.89", "12:30", "19%", "1 23,00", "--"} {
+	for _, in := range []string{"", "abc", "12.03.2024", "1.23.4", "1,2,3", "12a", "€", "DE123", "RS35260005601001611379", "FR12345678901", "RM12", "Rs.1.5", "1.234,567.89", "12:30", "19%", "1 23,00", "--"} {
 		_, err := ParseAmount(in)
 		require.ErrorIs(t, err, ErrNotAmount, in)
 	}

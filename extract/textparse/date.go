@@ -87,6 +87,10 @@ func ParseDate(s string, order DateOrder) (string, bool) {
 	// year.
 	if n := len(s); n >= 5 && s[n-1] == '.' && allDigits(s[n-5:n-1]) {
 		s = s[:n-1]
+	} else if n >= 7 && s[n-1] == '.' && (reISO.MatchString(s[:n-1]) || reNumeric.MatchString(s[:n-1])) {
+		// "bis 2021-10-16.", "Fällig am 06.09.24.": the same after a
+		// whole numeric date of any form.
+		s = s[:n-1]
 	}
 	if len(s) < 6 || len(s) > 48 {
 		return "", false

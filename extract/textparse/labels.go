@@ -217,18 +217,18 @@ func init() {
 	c(ColPosition, 1, "pos|position|item no|line|ligne|nr|no|#|lfd nr|regel")
 	c(ColDescription, 1, "description|desc|item|items|article|product|products|service|services|details|designation|libelle|"+
 		"bezeichnung|beschreibung|artikel|artikelbezeichnung|leistung|leistungsbeschreibung|text|"+
-		"produit|prestation|omschrijving|artikelomschrijving|descripcion|concepto|articulo|producto|descrizione|articolo|prodotto")
+		"produit|prestation|omschrijving|artikelomschrijving|descripcion|concepto|articulo|producto|descrizione|articolo|prodotto|detalle|detalles|dettaglio")
 	c(ColQuantity, 1, "qty|quantity|quantities|menge|anzahl|anz|qte|quantite|aantal|cantidad|cant|quantita|qta|hours|hrs|stunden|"+
 		"unidades|uds|pcs|stk|uren|aant|qty shipped|qty ordered")
 	c(ColUnit, 1, "unit|units|uom|einheit|me|unite|eenheid|unidad|unita")
 	c(ColUnitPrice, 1, "unit price|price|rate|unit cost|price per unit|einzelpreis|preis|nettopreis|e preis|ep|stuckpreis|einzelpreis netto|"+
 		"prix unitaire|pu|pu ht|prix|prix ht|prix unitaire ht|stukprijs|prijs|eenheidsprijs|precio unitario|precio|prezzo unitario|prezzo|"+
-		"price each|each|u price|uprice|unitprice|unit rate|hourly rate|tarief|uurtarief|satz|ansatz|stundensatz|p u|p u ht|prix u|precio unidad|prezzo unit")
+		"price each|each|u price|uprice|unitprice|unit rate|hourly rate|tarief|uurtarief|satz|ansatz|stundensatz|p u|p u ht|prix u|precio unidad|prezzo unit|einzelpr|p unit|prezzo un|precio ud")
 	c(ColAmount, 1, "amount|total|line total|total price|net amount|line amount|subtotal|"+
 		"gesamtpreis|gesamt|betrag|nettobetrag|nettowert|summe|gesamtbetrag|"+
 		"montant|montant ht|total ht|bedrag|totaal|importe|total linea|importo|totale|"+
 		"charge|charges|ext price|extended price|extension|extended|prix total|total price|totaalprijs|regeltotaal|importe total|"+
-		"positionsbetrag|zeilensumme|amount gbp|amount eur|amount usd|net|nett|net value|net total|netto")
+		"positionsbetrag|zeilensumme|amount gbp|amount eur|amount usd|net|nett|net value|net total|netto|imponibile")
 	c(ColVATRate, 1, "vat|vat %|vat rate|tax|tax %|tax rate|mwst|mwst %|ust|ust %|steuersatz|steuer|tva|taux tva|btw|btw %|iva|iva %")
 	c(ColOther, 1, "discount|rabatt|remise|korting|descuento|sconto|reference|referenzen|ref|sku|code|art nr|artikelnummer|gtin|ean|date|"+
 		"item code|product code|article code|artikelcode|artnr|artikel nr|code article|codigo|codice|part no|part number|artikelnr")
