@@ -185,6 +185,14 @@ type extractor struct {
 	// reads, for the rules that look below it.
 	lines []*line
 	li    int
+	// numberYear is the year of the statement's number ("Auszug
+	// 12/2023"), 0 when none was printed.
+	numberYear int
+	// descAbove: the table prints each transaction's description above
+	// its line of date and amount (descAboveRows); pendAbove holds the
+	// text lines read since the last transaction, the next one's.
+	descAbove bool
+	pendAbove []string
 }
 
 // gridLabel is a balance label set over its value: its kind, the cell
@@ -378,12 +386,22 @@ func (x *extractor) completeDates() {
 	if g.PeriodStart != nil && g.PeriodEnd != nil {
 		lo, hi = *g.PeriodStart, *g.PeriodEnd
 	}
+	if lo == "" && x.numberYear > 0 {
+		// No full date printed anywhere but the statement's number
+		// ("Kontoauszug Nr. 12/2023"): the rows are of its year.
+		lo, hi = strconv.Itoa(x.numberYear)+"-01-01", strconv.Itoa(x.numberYear)+"-12-31"
+	}
 	for _, p := range x.pending {
-		iso, ok := textparse.DateInPeriod(p.month, p.day, lo, hi)
+		t := &x.out.Transactions[p.txn]
+		l, h := lo, hi
+		if p.value && t.Date != nil && len(*t.Date) == len(time.DateOnly) {
+			// a value date is the one nearest its booking date
+			l, h = *t.Date, *t.Date
+		}
+		iso, ok := textparse.DateInPeriod(p.month, p.day, l, h)
 		if !ok {
 			continue
 		}
-		t := &x.out.Transactions[p.txn]
 		if p.value {
 			t.ValueDate = docextract.Str(iso)
 		} else {
@@ -476,6 +494,7 @@ func reconciles(st *docextract.BankStatementData) bool {
 
 func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	x.ocr = p.OCR
+	x.lines = nil
 	lines := buildLines(p, pageLines)
 	hdr := -1
 	for i, l := range lines {
@@ -494,6 +513,12 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	var blocks [][]int
 	if x.tab != nil {
 		blocks, start = midRowBlocks(lines, start, hdr, titled, x.tab, x.ocr)
+	}
+	x.pendAbove = nil
+	if x.tab != nil && blocks == nil {
+		if above, ok := x.descAboveRows(lines, start); ok {
+			x.descAbove = above
+		}
 	}
 	for i, l := range lines {
 		x.gridValue(l)
@@ -1108,6 +1133,9 @@ type money struct {
 // Soll/Haben or DR/CR marker.
 func amountAt(ws []layout.Word, i int) (money, bool) {
 	s := ws[i].Text
+	if _, rest, ok := gluedCurrency(s); ok {
+		s = rest // "US$119.57", "EUR12,34"
+	}
 	for _, cur := range []string{"€", "£", "$"} {
 		s = strings.TrimPrefix(strings.TrimSuffix(s, cur), cur)
 		// "-£7,764.61", "+1.234,56€": the sign before the symbol.
@@ -1399,6 +1427,10 @@ func (x *extractor) open(t *txn, l *line, amounts map[colKind]decimal.Decimal, u
 		t.t.Balance = docextract.NewAmount(b)
 	}
 	x.words(l.words, used)
+	if len(x.pendAbove) > 0 && !t.orphan {
+		t.desc = append(x.pendAbove, t.desc...)
+		x.pendAbove = nil
+	}
 	x.lastY = l.y1
 	x.curLines = 1
 }
@@ -1408,6 +1440,9 @@ func (x *extractor) row(l *line) {
 	ws := l.words
 	fw := l.folded()
 	amounts, used := t.lineAmounts(ws)
+	if kindOf(fw) != rowOther {
+		x.pendAbove = nil
+	}
 	switch k := kindOf(fw); k {
 	case rowCarry:
 		x.flush()
@@ -1538,6 +1573,19 @@ func (x *extractor) row(l *line) {
 		x.curLines = 1
 		return
 	}
+	// Descriptions above their date line: a text line is the next
+	// transaction's.
+	if x.descAbove && !x.inBlock && date == "" && dm[0] == 0 && len(amounts) == 0 && hasLetters(ws, used) {
+		x.flush()
+		var text []string
+		for i, w := range ws {
+			if !used[i] {
+				text = append(text, w.Text)
+			}
+		}
+		x.pendAbove = append(x.pendAbove, strings.Join(text, " "))
+		return
+	}
 	// An amount row without a date and with words beside the amount: an
 	// orphan, kept only if the balances need it (resolveOrphans).
 	if hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
@@ -1569,10 +1617,66 @@ func (x *extractor) row(l *line) {
 	x.curLines++
 }
 
+// descAboveRows tells whether a table prints each transaction's
+// description above its line of date and amount (the date line closing
+// each block): the first line below the header that is no balance, carry
+// or day heading line holds text without a date or an amount, and the
+// lines keep closer to the dated line below them than to the one above
+// (the gaps from a text line down to a dated line, by their median, at
+// least 0.15 of a line height smaller than those from a dated line down to
+// a text line, two of each at least). ok is false when the page has no
+// row to tell by.
+func (x *extractor) descAboveRows(lines []*line, start int) (above, ok bool) {
+	first := true
+	var down, up []float64 // text -> dated, dated -> text
+	var prev *line
+	prevDated := false
+	for i := max(start, 0); i < len(lines); i++ {
+		l := lines[i]
+		if kindOf(l.folded()) != rowOther {
+			prev = nil
+			continue
+		}
+		if _, day := dayHeading(l); day {
+			return false, true
+		}
+		a, _ := x.tab.lineAmounts(l.words)
+		dated := x.tab.rowHasDate(l.words)
+		text := !dated && len(a) == 0
+		if first {
+			if !text {
+				return false, true
+			}
+			first = false
+		}
+		if prev != nil && l.y0-prev.y1 < 1.5*l.size {
+			switch {
+			case dated && !prevDated:
+				down = append(down, l.y0-prev.y1)
+			case text && prevDated:
+				up = append(up, l.y0-prev.y1)
+			}
+		}
+		prev, prevDated = l, dated
+	}
+	if first {
+		return false, false
+	}
+	if len(down) < 2 || len(up) < 2 {
+		return false, true
+	}
+	sort.Float64s(down)
+	sort.Float64s(up)
+	return down[len(down)/2]+0.15*lines[start].size < up[len(up)/2], true
+}
+
 // amountBelow reports whether, below the line being read, the lines set
 // close one after the other hold an amount on a line without a date
 // before any line with one (or a balance, carry or total label).
 func (x *extractor) amountBelow() bool {
+	if x.inBlock || x.lines == nil {
+		return false // a mid-row block is read out of line order
+	}
 	prev := x.lines[x.li]
 	for _, l := range x.lines[x.li+1:] {
 		if l.y0-prev.y1 > 1.2*l.size {
@@ -1689,7 +1793,12 @@ func rowDates(ws []layout.Word, rest []int, j int) []rowDate {
 		toks = append(toks, ws[rest[k]].Text)
 	}
 	if ds := textparse.FindDates(toks, textparse.DMY); len(ds) > 0 && ds[0].Start == 0 {
-		return []rowDate{{iso: ds[0].ISO, n: ds[0].End}}
+		// "9 Feb 10 Feb": the "10" is the next date's day, not a year.
+		e := ds[0].End
+		_, _, dm := textparse.ParseDayMonth(toks[e-1]+" "+toks[min(e, len(toks)-1)], textparse.DMY)
+		if !(e < len(toks) && len(toks[e-1]) <= 2 && dm) {
+			return []rowDate{{iso: ds[0].ISO, n: e}}
+		}
 	}
 	one := func(s string) (rowDate, bool) {
 		if iso, ok := textparse.ParseDate(s, textparse.DMY); ok {
@@ -1763,6 +1872,31 @@ func (x *extractor) rowCurrency(ws []layout.Word, used map[int]bool) {
 	x.lineCurrency(keep)
 }
 
+// gluedCurrency splits a currency glued before a number: an ISO code or a
+// dollar with its country's letters ("US$119.57", "EUR12,34", "-HK$5.00"),
+// a sign before it kept with the number.
+func gluedCurrency(s string) (code, rest string, ok bool) {
+	sign := ""
+	for _, m := range "+" + textparse.Minuses {
+		if r, cut := strings.CutPrefix(s, string(m)); cut {
+			sign, s = string(m), r
+			break
+		}
+	}
+	k := strings.IndexFunc(s, func(r rune) bool { return unicode.IsDigit(r) || r == '(' || r == '+' || strings.ContainsRune(textparse.Minuses, r) })
+	if k < 2 {
+		return "", "", false
+	}
+	p := s[:k]
+	switch {
+	case textparse.IsISOCurrency(p):
+		return p, sign + s[k:], true
+	case strings.HasSuffix(p, "$") && textparse.NormalizeCurrency(p) != "":
+		return textparse.NormalizeCurrency(p), sign + s[k:], true
+	}
+	return "", "", false
+}
+
 // lineCurrency takes the currency from an ISO code or unambiguous symbol
 // printed on a balance or transaction line ("1.234,56 EUR", "€ 12,00"),
 // when no label or column title gave it.
@@ -1774,6 +1908,10 @@ func (x *extractor) lineCurrency(ws []layout.Word) {
 		t := strings.Trim(w.Text, "().:,")
 		if textparse.IsISOCurrency(t) {
 			x.out.General.Currency = docextract.Str(t)
+			return
+		}
+		if c, _, ok := gluedCurrency(w.Text); ok {
+			x.out.General.Currency = docextract.Str(c)
 			return
 		}
 		// "1.250,00 Euro": a currency's name right after an amount.
@@ -1950,6 +2088,11 @@ func (x *extractor) general(l *line, first bool) {
 		}
 	}
 	x.noteDates(toks)
+	if x.numberYear == 0 {
+		if m := reNumberYear.FindStringSubmatch(strings.Join(toks, " ")); m != nil {
+			x.numberYear, _ = strconv.Atoi(m[1])
+		}
+	}
 	// The bank's name is the first text of the statement unless labelled.
 	if first && !x.sawTop {
 		x.sawTop = true
@@ -1959,6 +2102,11 @@ func (x *extractor) general(l *line, first bool) {
 		}
 	}
 }
+
+// reNumberYear reads the year of a statement's number printed as number
+// and year after its title ("Kontoauszug Nr. 12/2023", "Auszug 3 / 2024",
+// "Statement no. 4/2024", "Relevé n° 11/2023", "Afschrift 4-2025").
+var reNumberYear = regexp.MustCompile(`(?i)(?:auszug|statement|relev[eé]|extrait|afschrift|afschriftnummer|extracto|estratto)\b[^0-9]{0,12}\d{1,3} ?[/-] ?((?:19|20)\d\d)\b`)
 
 // rangeWords join the two dates of a period: "01.03.2024 - 31.03.2024",
 // "01/03/2024 a 31/03/2024", "01-03-2024 t/m 31-03-2024", "1 Mar 2024 to

@@ -111,7 +111,7 @@ var (
 	closingLabels = []string{"closing balance", "new balance", "ending balance", "final balance", "balance at end", "end balance",
 		"neuer kontostand", "neuer saldo", "endsaldo", "schlusssaldo", "kontostand neu", "saldo neu", "nouveau solde",
 		"solde final", "solde de cloture", "solde fin de periode", "eindsaldo", "saldo einde", "saldo eind", "nieuw saldo", "eind saldo", "saldo final",
-		"saldo finale", "saldo di chiusura", "saldo chiusura"}
+		"saldo finale", "saldo di chiusura", "saldo chiusura", "saldo actual", "saldo attuale"}
 	// balanceLabels name a balance without saying which: the first one of
 	// a statement (before any transaction) is the opening balance, a later
 	// one the closing balance ("Kontostand am 30.06.2023").
