@@ -1883,7 +1883,9 @@ func gluedCurrency(s string) (code, rest string, ok bool) {
 			break
 		}
 	}
-	k := strings.IndexFunc(s, func(r rune) bool { return unicode.IsDigit(r) || r == '(' || r == '+' || strings.ContainsRune(textparse.Minuses, r) })
+	k := strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsDigit(r) || r == '(' || r == '+' || strings.ContainsRune(textparse.Minuses, r)
+	})
 	if k < 2 {
 		return "", "", false
 	}
