@@ -8,7 +8,10 @@ import (
 	"image"
 	_ "image/jpeg" // decoders for image.Decode
 	_ "image/png"
+	"math"
+	"sort"
 	"time"
+	"unicode"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/einvoice"
@@ -281,7 +284,15 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 		if err != nil {
 			return x.pdfErr(ctx, err)
 		}
-		if needsOCR(p) && x.ocr != nil {
+		ocrPage := needsOCR(p)
+		if !ocrPage && x.ocr != nil && thinText(p) {
+			cover, err := doc.ImageCover(ctx, i)
+			if err != nil {
+				return x.pdfErr(ctx, err)
+			}
+			ocrPage = cover >= minImageCover
+		}
+		if ocrPage && x.ocr != nil {
 			img, err := doc.Render(ctx, i, x.cfg.OCRDPI)
 			if err != nil {
 				return x.pdfErr(ctx, err)
@@ -306,14 +317,91 @@ func (x *Extractor) extractPDF(ctx context.Context, in Input, res *Result) error
 	return nil
 }
 
-// needsOCR reports whether a page's text layer is missing or too thin to be
-// the page's real content (a scan with a stamped page number, say).
+// Thresholds of needsOCR.
+const (
+	// minTextBytes: a text layer of fewer bytes is no page's real content
+	// (a scan with a stamped page number, say).
+	minTextBytes = 20
+	// maxUnreadable: a text layer where more than this share of the
+	// characters stand for no readable one (layout.Page.Unreadable:
+	// control characters, private-use code points, U+FFFD, from fonts
+	// without a usable ToUnicode map) is garbage. A clean page has none; a
+	// few icons of a symbol font stay far below. A font that gives its glyph
+	// ids gives its space and digit glyphs as control characters: 40-60% of
+	// an invoice's characters, 80% and more for a subset font.
+	maxUnreadable = 0.25
+	// maxSignWords: a text layer where more than this share of the words
+	// (at least minSignWords of them) hold no letter or digit of any script
+	// is garbage too (a subset font whose codes fall on punctuation). A
+	// real page's "-", "|", "€" and "%" words are a tenth or less.
+	maxSignWords = 0.5
+	minSignWords = 5
+)
+
+// needsOCR reports whether a page's text layer is missing, too thin to be
+// the page's real content, or garbage (mostly unreadable characters, or
+// mostly words without a letter or digit): such a page is rendered and
+// recognised like a scan, and the recognised words replace the text layer.
 func needsOCR(p layout.Page) bool {
-	n := 0
+	n, chars, signs := 0, 0, 0
 	for _, w := range p.Words {
 		n += len(w.Text)
+		alnum := false
+		for _, r := range w.Text {
+			chars++
+			if !alnum && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+				alnum = true
+			}
+		}
+		if !alnum {
+			signs++
+		}
 	}
-	return n < 20
+	switch {
+	case n < minTextBytes:
+		return true
+	case float64(p.Unreadable) > maxUnreadable*float64(p.Unreadable+chars):
+		return true
+	case len(p.Words) >= minSignWords && float64(signs) > maxSignWords*float64(len(p.Words)):
+		return true
+	}
+	return false
+}
+
+// A page whose image objects cover at least minImageCover of it and whose
+// text layer is thin (at most maxThinLines lines) is a scan with a little
+// real text stamped on it: a header, "Page 1 of 1", a scanner's footer, an
+// e-mail gateway's banner. It is OCR'd, and the recognised words replace
+// the stamped ones (which the rendered page shows too). A text document
+// over a full-page background image (a letterhead) has more lines and
+// keeps its text layer.
+const (
+	minImageCover = 0.5
+	maxThinLines  = 6
+)
+
+// thinText reports whether the words of p stand on at most maxThinLines
+// lines: word centres further apart vertically than half the smaller word's
+// height start a new line.
+func thinText(p layout.Page) bool {
+	if len(p.Words) == 0 {
+		return true
+	}
+	type span struct{ cy, h float64 }
+	ws := make([]span, len(p.Words))
+	for i, w := range p.Words {
+		ws[i] = span{w.CY(), w.H()}
+	}
+	sort.Slice(ws, func(i, j int) bool { return ws[i].cy < ws[j].cy })
+	lines := 1
+	for i := 1; i < len(ws); i++ {
+		if ws[i].cy-ws[i-1].cy > 0.5*math.Min(ws[i].h, ws[i-1].h) {
+			if lines++; lines > maxThinLines {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func allEmpty(pages []layout.Page) bool {

@@ -24,6 +24,12 @@ type Page struct {
 	Words  []Word
 	// OCR is true when the words came from a recogniser, not a text layer.
 	OCR bool
+	// Unreadable counts the characters of a text layer that stand for no
+	// readable character: control characters, private-use code points,
+	// U+FFFD and non-characters, what fonts without a usable ToUnicode map
+	// yield. They are not in Words; the pipeline OCRs a page where they
+	// are many (extract's needsOCR).
+	Unreadable int
 }
 
 // Text returns the words of p joined by spaces in their stored order; use

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
 )
 
 // TSVWord is one word row of tesseract's TSV output, with the position of the
@@ -64,7 +65,8 @@ func ParseTSV(data []byte) ([]TSVWord, error) {
 		if get("level") != "5" {
 			continue
 		}
-		text := strings.TrimSpace(get("text"))
+		// Ligatures and full-width forms as in a text layer (textparse.NormRune).
+		text := textparse.NormWord(strings.TrimSpace(get("text")))
 		if text == "" {
 			continue
 		}

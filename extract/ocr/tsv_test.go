@@ -28,6 +28,8 @@ func TestParseTSV(t *testing.T) {
 		{"not tsv", "Error during processing.\n", nil, true},
 		{"reordered columns", "text\tlevel\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\nHi\t5\t1\t1\t1\t1\t1\t1\t2\t3\t4\t50\n", []string{"Hi"}, false},
 		{"short row", sampleTSV + "5\t1\t1\n", []string{"TOTAL", "12.50", "low"}, false},
+		// Tesseract writes ligatures it recognised; readers see "Office".
+		{"ligature", "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n5\t1\t1\t1\t1\t1\t1\t2\t3\t4\t50\tO\ufb03ce\n5\t1\t1\t1\t1\t2\t1\t2\t3\t4\t50\t\ufffd\n", []string{"Office"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

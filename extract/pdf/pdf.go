@@ -65,6 +65,9 @@ type Document interface {
 	Text(ctx context.Context, i int) (layout.Page, error)
 	// Attachments returns the embedded files.
 	Attachments(ctx context.Context) ([]Attachment, error)
+	// ImageCover returns the share of the zero-based page i, 0..1, that
+	// image objects cover (overlaps counted once): near 1 for a scan.
+	ImageCover(ctx context.Context, i int) (float64, error)
 	// Render draws the zero-based page i at dpi.
 	Render(ctx context.Context, i int, dpi int) (image.Image, error)
 	Close() error

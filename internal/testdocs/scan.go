@@ -167,3 +167,32 @@ func ImagePDF(pages [][]byte) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// StampedImagePDF is ImagePDF with real text drawn over every page image,
+// as producers stamp it on scans: header lines at the top and footer lines
+// at the bottom (8 pt Helvetica), e.g. a page number, a scanner's note or
+// an e-mail gateway's banner. The text layer holds only these lines.
+func StampedImagePDF(pages [][]byte, header, footer []string) ([]byte, error) {
+	p := fpdf.New("P", "pt", "A4", "")
+	p.SetAutoPageBreak(false, 0)
+	tr := p.UnicodeTranslatorFromDescriptor("")
+	for i, jp := range pages {
+		p.AddPage()
+		name := fmt.Sprintf("page%d", i)
+		p.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: "JPG"}, bytes.NewReader(jp))
+		w, h := p.GetPageSize()
+		p.ImageOptions(name, 0, 0, w, h, false, fpdf.ImageOptions{ImageType: "JPG"}, 0, "")
+		p.SetFont("Helvetica", "", 8)
+		for j, l := range header {
+			p.Text(30, 20+float64(j)*10, tr(l))
+		}
+		for j, l := range footer {
+			p.Text(30, h-12-float64(len(footer)-1-j)*10, tr(l))
+		}
+	}
+	var b bytes.Buffer
+	if err := p.Output(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

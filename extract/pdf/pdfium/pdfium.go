@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"unicode"
 
 	gopdfium "github.com/klippa-app/go-pdfium"
 	"github.com/klippa-app/go-pdfium/webassembly"
@@ -33,6 +32,7 @@ import (
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/pdf"
+	"github.com/docextract/docextract/extract/textparse"
 )
 
 // Config configures an Engine. The zero value is usable.
@@ -456,15 +456,24 @@ func (d *document) render(ctx context.Context, i int, dpi int) (image.Image, err
 	return out, nil
 }
 
-// allText reads the n characters of text page tp as UTF-16 units.
+// allText reads the n characters of text page tp as UTF-16 units, one per
+// character index. FPDFText_GetText leaves some characters out (control
+// characters such as the U+0003 a font without a ToUnicode map gives for
+// its space glyph): then the units no longer line up with the character
+// indexes, and nil is returned for the caller to read every character on
+// its own.
 func (d *document) allText(ctx context.Context, tp uint64, n int) ([]uint16, error) {
 	buf, err := d.r.malloc(ctx, 2*(n+1))
 	if err != nil {
 		return nil, err
 	}
 	defer d.r.free(buf)
-	if _, err := d.r.call(ctx, "FPDFText_GetText", tp, 0, uint64(n), uint64(buf)); err != nil {
+	got, err := d.r.call(ctx, "FPDFText_GetText", tp, 0, uint64(n), uint64(buf))
+	if err != nil {
 		return nil, err
+	}
+	if i32(got) != n+1 { // n units and the terminating zero
+		return nil, nil
 	}
 	b, ok := d.r.mem.Read(buf, uint32(2*n))
 	if !ok {
@@ -478,9 +487,11 @@ func (d *document) allText(ctx context.Context, tp uint64, n int) ([]uint16, err
 }
 
 // char is one PDFium text character: its loose box in PDF user space
-// (bottom-left origin), angle in radians and font size.
+// (bottom-left origin), angle in radians and font size. s, when set, is
+// written instead of r (textparse.NormRune's replacement).
 type char struct {
 	r                        rune
+	s                        string
 	left, top, right, bottom float64
 	angle                    float64
 	size                     float64
@@ -494,7 +505,7 @@ func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
 	var chars []char
 	err := d.guard(ctx, func() error {
 		var err error
-		chars, page.Width, page.Height, err = d.chars(ctx, i)
+		chars, page.Width, page.Height, page.Unreadable, err = d.chars(ctx, i)
 		return err
 	})
 	if err != nil {
@@ -504,14 +515,18 @@ func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
 	return page, nil
 }
 
-func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64, err error) {
+// chars reads the characters of page i, normalised by textparse.NormRune
+// (spaces of every kind as ' ', soft hyphens dropped, ligatures and
+// full-width forms replaced); characters that stand for no readable one are
+// word breaks and counted in bad.
+func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64, bad int, err error) {
 	r, bg := d.r, context.Background()
 	pg, err := r.call(ctx, "FPDF_LoadPage", d.doc, uint64(i))
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, 0, 0, 0, err
 	}
 	if uint32(pg) == 0 {
-		return nil, 0, 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
+		return nil, 0, 0, 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
 	}
 	defer r.call(bg, "FPDF_ClosePage", pg)
 	wv, _ := r.call(bg, "FPDF_GetPageWidthF", pg)
@@ -519,48 +534,69 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 	w, h = f32(wv), f32(hv)
 	tp, err := r.call(ctx, "FPDFText_LoadPage", pg)
 	if err != nil {
-		return nil, w, h, err
+		return nil, w, h, 0, err
 	}
 	if uint32(tp) == 0 {
-		return nil, w, h, nil // no text layer
+		return nil, w, h, 0, nil // no text layer
 	}
 	defer r.call(bg, "FPDFText_ClosePage", tp)
 	nv, err := r.call(bg, "FPDFText_CountChars", tp)
 	if err != nil {
-		return nil, w, h, err
+		return nil, w, h, 0, err
 	}
 	n := i32(nv)
 	if n <= 0 {
-		return nil, w, h, nil
+		return nil, w, h, 0, nil
 	}
 	// All characters in one call: UTF-16 units, one per character index
 	// (PDFium stores one code unit per char; a lone surrogate is dropped).
 	units, err := d.allText(ctx, tp, n)
 	if err != nil {
-		return nil, w, h, err
+		return nil, w, h, 0, err
 	}
 	chars = make([]char, 0, n)
 	for k := 0; k < n; k++ {
 		if k&255 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, w, h, err
+				return nil, w, h, 0, err
 			}
 		}
-		c := char{r: rune(units[k])}
-		if c.r >= 0xD800 && c.r <= 0xDFFF {
+		var c char
+		if units != nil {
+			c.r = rune(units[k])
+		}
+		// GetText gives a surrogate half for a character beyond the BMP and
+		// U+FFFE for the hyphen it found at a line's end (GetUnicode: U+0002).
+		if units == nil || (c.r >= 0xD800 && c.r <= 0xDFFF) || c.r == 0xFFFE {
 			u, err := r.call(bg, "FPDFText_GetUnicode", tp, uint64(k))
 			if err != nil {
-				return nil, w, h, err
+				return nil, w, h, 0, err
 			}
 			c.r = rune(uint32(u))
 		}
-		if c.r == 0 || c.r == ' ' || c.r == '\r' || c.r == '\n' || c.r == 0xFFFE || c.r == 0xFFFF {
+		if c.r == 0 || c.r == 0xFFFE || c.r == 0xFFFF {
+			// Not characters of the page: PDFium's markers.
 			c.r = ' '
 			chars = append(chars, c)
 			continue
 		}
+		switch act, repl := textparse.NormRune(c.r); act {
+		case textparse.CharBreak:
+			c.r = ' '
+			chars = append(chars, c)
+			continue
+		case textparse.CharUnreadable:
+			bad++
+			c.r = ' '
+			chars = append(chars, c)
+			continue
+		case textparse.CharDrop:
+			continue
+		case textparse.CharReplace:
+			c.s = repl
+		}
 		if ok, err := r.call(bg, "FPDFText_GetLooseCharBox", tp, uint64(k), uint64(d.rect)); err != nil {
-			return nil, w, h, err
+			return nil, w, h, 0, err
 		} else if uint32(ok) == 0 {
 			continue
 		}
@@ -583,7 +619,7 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 		}
 		chars = append(chars, c)
 	}
-	return chars, w, h, nil
+	return chars, w, h, bad, nil
 }
 
 // words groups PDFium characters into words: a word ends at a space or line
@@ -598,16 +634,21 @@ func words(chars []char, width, height float64) []layout.Word {
 	var cur layout.Word
 	var buf strings.Builder
 	var lastX1 float64
+	combining := false // the word holds a combining mark: compose it
 	flush := func() {
 		if buf.Len() > 0 {
 			cur.Text = buf.String()
+			if combining {
+				cur.Text = textparse.Compose(cur.Text)
+			}
 			cur.Conf = 100
 			out = append(out, cur)
 		}
 		buf.Reset()
+		combining = false
 	}
 	for _, c := range chars {
-		if c.r == ' ' || unicode.IsSpace(c.r) || unicode.IsControl(c.r) {
+		if c.r == ' ' {
 			flush()
 			continue
 		}
@@ -638,7 +679,12 @@ func words(chars []char, width, height float64) []layout.Word {
 			cur.X1, cur.Y1 = math.Max(cur.X1, x1), math.Max(cur.Y1, y1)
 			cur.Size = math.Max(cur.Size, c.size)
 		}
-		buf.WriteRune(c.r)
+		if c.s != "" {
+			buf.WriteString(c.s)
+		} else {
+			buf.WriteRune(c.r)
+			combining = combining || textparse.IsCombining(c.r)
+		}
 		lastX1 = x1
 	}
 	flush()
@@ -689,4 +735,158 @@ func upright(c char, q int, w, h float64) (x0, y0, x1, y1 float64) {
 		return h - t, w - r, h - b, w - l
 	}
 	return l, h - t, r, h - b
+}
+
+// PDFium page object types (FPDF_PAGEOBJ_*).
+const (
+	pageObjImage = 3
+	pageObjForm  = 5
+)
+
+// coverGrid is the side of the grid ImageCover measures on: a cell counts
+// as covered when its centre lies in an image, so overlapping images (and
+// scanners' strips) are counted once.
+const coverGrid = 64
+
+// maxCoverObjects bounds the page objects ImageCover looks at (a hostile
+// page of millions of paths).
+const maxCoverObjects = 100_000
+
+// ImageCover returns the share of page i (0..1) that image objects cover,
+// images inside form XObjects counted with the form's bounds.
+func (d *document) ImageCover(ctx context.Context, i int) (float64, error) {
+	if i < 0 || i >= d.pages {
+		return 0, fmt.Errorf("pdfium: page %d out of range", i)
+	}
+	var cover float64
+	err := d.guard(ctx, func() error {
+		var err error
+		cover, err = d.imageCover(ctx, i)
+		return err
+	})
+	return cover, err
+}
+
+func (d *document) imageCover(ctx context.Context, i int) (float64, error) {
+	r, bg := d.r, context.Background()
+	pg, err := r.call(ctx, "FPDF_LoadPage", d.doc, uint64(i))
+	if err != nil {
+		return 0, err
+	}
+	if uint32(pg) == 0 {
+		return 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
+	}
+	defer r.call(bg, "FPDF_ClosePage", pg)
+	wv, _ := r.call(bg, "FPDF_GetPageWidthF", pg)
+	hv, _ := r.call(bg, "FPDF_GetPageHeightF", pg)
+	w, h := f32(wv), f32(hv)
+	if !(w > 0 && h > 0) {
+		return 0, nil
+	}
+	// FPDF_GetPageWidthF/HeightF are of the crop box in its rotation;
+	// object bounds are in user space from the media box origin, taken
+	// here as 0,0 (the common case).
+	var grid [coverGrid * coverGrid]bool
+	seen := 0
+	mark := func(obj uint64) error {
+		for j := range 4 {
+			r.mem.WriteUint32Le(d.rect+uint32(4*j), 0)
+		}
+		ok, err := r.call(bg, "FPDFPageObj_GetBounds", obj, uint64(d.rect), uint64(d.rect+4), uint64(d.rect+8), uint64(d.rect+12))
+		if err != nil || uint32(ok) == 0 {
+			return err
+		}
+		var b [4]float64
+		for j := range b {
+			v, _ := r.mem.ReadUint32Le(d.rect + uint32(4*j))
+			b[j] = float64(math.Float32frombits(v))
+		}
+		left, bottom, right, top := b[0], b[1], b[2], b[3]
+		for gy := range coverGrid {
+			cy := (float64(gy) + 0.5) * h / coverGrid
+			if cy < bottom || cy > top {
+				continue
+			}
+			for gx := range coverGrid {
+				cx := (float64(gx) + 0.5) * w / coverGrid
+				if cx >= left && cx <= right {
+					grid[gy*coverGrid+gx] = true
+				}
+			}
+		}
+		return nil
+	}
+	// hasImage reports whether form object obj holds an image (depth
+	// bounded: forms nest).
+	var hasImage func(obj uint64, depth int) (bool, error)
+	hasImage = func(obj uint64, depth int) (bool, error) {
+		nv, err := r.call(bg, "FPDFFormObj_CountObjects", obj)
+		if err != nil {
+			return false, err
+		}
+		for k := 0; k < i32(nv) && seen < maxCoverObjects; k++ {
+			seen++
+			o, err := r.call(bg, "FPDFFormObj_GetObject", obj, uint64(k))
+			if err != nil || uint32(o) == 0 {
+				return false, err
+			}
+			t, err := r.call(bg, "FPDFPageObj_GetType", uint64(uint32(o)))
+			if err != nil {
+				return false, err
+			}
+			switch i32(t) {
+			case pageObjImage:
+				return true, nil
+			case pageObjForm:
+				if depth < 4 {
+					if ok, err := hasImage(uint64(uint32(o)), depth+1); ok || err != nil {
+						return ok, err
+					}
+				}
+			}
+		}
+		return false, nil
+	}
+	nv, err := r.call(ctx, "FPDFPage_CountObjects", pg)
+	if err != nil {
+		return 0, err
+	}
+	for k := 0; k < i32(nv) && seen < maxCoverObjects; k++ {
+		if k&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+		}
+		seen++
+		o, err := r.call(bg, "FPDFPage_GetObject", pg, uint64(k))
+		if err != nil {
+			return 0, err
+		}
+		if uint32(o) == 0 {
+			continue
+		}
+		obj := uint64(uint32(o))
+		t, err := r.call(bg, "FPDFPageObj_GetType", obj)
+		if err != nil {
+			return 0, err
+		}
+		img := i32(t) == pageObjImage
+		if i32(t) == pageObjForm {
+			if img, err = hasImage(obj, 1); err != nil {
+				return 0, err
+			}
+		}
+		if img {
+			if err := mark(obj); err != nil {
+				return 0, err
+			}
+		}
+	}
+	n := 0
+	for _, c := range grid {
+		if c {
+			n++
+		}
+	}
+	return float64(n) / float64(len(grid)), nil
 }

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"image"
+	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,10 +17,12 @@ import (
 	"github.com/go-pdf/fpdf"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/pdf"
 	"github.com/docextract/docextract/internal/benchutil"
+	"github.com/docextract/docextract/internal/testdocs"
 )
 
 var (
@@ -328,4 +333,155 @@ func TestRenderIsInterrupted(t *testing.T) {
 	p, err := doc.Text(context.Background(), 0)
 	require.NoError(t, err)
 	require.Equal(t, "After the interrupted render", p.Text())
+}
+
+// TestGarbledTextLayer: a font with neither ToUnicode nor cmap (what
+// subsetting producers leave) yields glyph ids, not text. Its characters
+// that stand for nothing readable are counted in Page.Unreadable, so that
+// the pipeline can OCR the page. First run (before the count and before
+// FPDFText_GetText's dropped characters were handled): the page read
+// ",QYRLFH1R ,19 7R WDO(85" followed by three random CJK characters read
+// from uninitialised memory (PDFium's GetText leaves out the U+0003 "spaces",
+// so the units were fewer than the characters and every box after the first
+// dropped one belonged to another character).
+func TestGarbledTextLayer(t *testing.T) {
+	t.Parallel()
+	for _, subset := range []bool{false, true} {
+		data, err := testdocs.GarbledPDF([]string{"Invoice No. INV-2024-001", "Total EUR 1.190,00"}, subset)
+		require.NoError(t, err)
+		doc, err := engine(t).Open(context.Background(), data, "")
+		require.NoError(t, err)
+		p, err := doc.Text(context.Background(), 0)
+		require.NoError(t, err)
+		doc.Close()
+		text := p.Text()
+		t.Logf("subset %v: %q, %d unreadable", subset, text, p.Unreadable)
+		require.NotContains(t, text, "Invoice")
+		for _, r := range text {
+			require.Less(t, r, rune(0x80), "subset %v: %q has a character PDFium did not give", subset, text)
+		}
+		// 38 characters that are not spaces: the 18 digits and dots (and,
+		// in the subset, most letters) come out as control characters.
+		require.GreaterOrEqual(t, p.Unreadable, 15, "subset %v", subset)
+	}
+	// A clean text layer has none.
+	doc, err := engine(t).Open(context.Background(), makePDF(t, []string{"Invoice No. INV-2024-001"}), "")
+	require.NoError(t, err)
+	defer doc.Close()
+	p, err := doc.Text(context.Background(), 0)
+	require.NoError(t, err)
+	require.Zero(t, p.Unreadable)
+}
+
+// TestNormalisedCharacters: what real PDFs put in their text layers where
+// our readers expect plain letters, digits and spaces. First run, before
+// textparse.NormRune was applied here: "Rech\u00adnung" kept its soft
+// hyphen, "c\u200bd" was one word, "１２３" and "ＥＵＲ" stayed full-width,
+// a private-use icon before a phone number stayed glued to it, and the
+// hyphen PDFium finds at a line's end (given as U+0002) was lost
+// ("Rech" instead of "Rech-"). Ligatures were already expanded by PDFium.
+func TestNormalisedCharacters(t *testing.T) {
+	t.Parallel()
+	f := fpdf.New("P", "pt", "A4", "")
+	f.AddUTF8FontFromBytes("go", "", goregular.TTF)
+	f.SetFont("go", "", 12)
+	f.AddPage()
+	f.Text(50, 80, "e\uFB03cient o\uFB03ce \uFB02ow")
+	f.Text(50, 100, "Rech\u00ADnung 1\u00a0234,56 a\u2009b c\u200Bd e\u3000f g\u202Fh")
+	f.Text(50, 120, "\uFF11\uFF12\uFF13 \uFF25\uFF35\uFF32 \uE001+49 40 123")
+	f.Text(50, 140, "Gesamt-")
+	f.Text(50, 160, "betrag")
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+	doc, err := engine(t).Open(context.Background(), b.Bytes(), "")
+	require.NoError(t, err)
+	defer doc.Close()
+	p, err := doc.Text(context.Background(), 0)
+	require.NoError(t, err)
+	var texts []string
+	for _, w := range p.Words {
+		texts = append(texts, w.Text)
+	}
+	require.Equal(t, []string{
+		"efficient", "office", "flow",
+		"Rechnung", "1", "234,56", "a", "b", "c", "d", "e", "f", "g", "h",
+		"123", "EUR", "+49", "40", "123",
+		"Gesamt-", "betrag",
+	}, texts)
+	require.Equal(t, 1, p.Unreadable, "the private-use icon")
+}
+
+// TestImageCover: the share of a page that image objects cover, overlaps
+// counted once.
+func TestImageCover(t *testing.T) {
+	t.Parallel()
+	var pngData bytes.Buffer
+	doc, err := engine(t).Open(context.Background(), makePDF(t, []string{"Scan me"}), "")
+	require.NoError(t, err)
+	img, err := doc.Render(context.Background(), 0, 36)
+	require.NoError(t, err)
+	doc.Close()
+	require.NoError(t, pngEncode(&pngData, img))
+
+	f := fpdf.New("P", "pt", "A4", "")
+	f.SetFont("Helvetica", "", 12)
+	opt := fpdf.ImageOptions{ImageType: "PNG"}
+	f.RegisterImageOptionsReader("scan", opt, bytes.NewReader(pngData.Bytes()))
+	f.AddPage() // the whole page
+	f.ImageOptions("scan", 0, 0, 595.28, 841.89, false, opt, 0, "")
+	f.Text(50, 30, "Page 1 of 1")
+	f.AddPage() // the top half, drawn twice
+	f.ImageOptions("scan", 0, 0, 595.28, 421, false, opt, 0, "")
+	f.ImageOptions("scan", 0, 0, 595.28, 421, false, opt, 0, "")
+	f.AddPage() // text only
+	f.Text(50, 80, "No image here")
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+
+	doc, err = engine(t).Open(context.Background(), b.Bytes(), "")
+	require.NoError(t, err)
+	defer doc.Close()
+	for i, want := range []float64{1, 0.5, 0} {
+		got, err := doc.ImageCover(context.Background(), i)
+		require.NoError(t, err)
+		require.InDelta(t, want, got, 0.03, "page %d", i+1)
+	}
+	_, err = doc.ImageCover(context.Background(), 3)
+	require.Error(t, err)
+}
+
+func pngEncode(w io.Writer, img image.Image) error { return png.Encode(w, img) }
+
+// TestFakeBoldAndAccents: text drawn twice a fraction of a point apart (a
+// producer's fake bold), whole strings or glyph by glyph, comes out once:
+// PDFium already drops the overlapping duplicates (this test passed on its
+// first run; it guards the behaviour). Letters with combining accents, as
+// some producers' ToUnicode maps give them ("a" + U+0308), are composed
+// ("ä"), so that labels match; first run, before: "Fa\u0308lligkeit".
+func TestFakeBoldAndAccents(t *testing.T) {
+	t.Parallel()
+	f := fpdf.New("P", "pt", "A4", "")
+	f.AddUTF8FontFromBytes("go", "", goregular.TTF)
+	f.SetFont("go", "", 12)
+	f.AddPage()
+	f.Text(50, 80, "Total EUR 1.190,00")
+	f.Text(50.9, 80.5, "Total EUR 1.190,00")
+	f.Text(50, 110, "Invoice")
+	f.Text(50.4, 110.2, "Invoice")
+	f.Text(100, 110, "No")
+	x := 50.0
+	for _, c := range "Sum" {
+		f.Text(x, 140, string(c))
+		f.Text(x+0.3, 140, string(c))
+		x += f.GetStringWidth(string(c))
+	}
+	f.Text(50, 170, "Fa\u0308lligkeit Re\u0301sume\u0301")
+	var b bytes.Buffer
+	require.NoError(t, f.Output(&b))
+	doc, err := engine(t).Open(context.Background(), b.Bytes(), "")
+	require.NoError(t, err)
+	defer doc.Close()
+	p, err := doc.Text(context.Background(), 0)
+	require.NoError(t, err)
+	require.Equal(t, "Total EUR 1.190,00 Invoice No Sum Fälligkeit Résumé", p.Text())
 }

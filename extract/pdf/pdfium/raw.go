@@ -46,6 +46,8 @@ var rawFuncs = []string{
 	"FPDFAttachment_GetName", "FPDFAttachment_GetFile",
 	"FPDFBitmap_Create", "FPDFBitmap_FillRect", "FPDFBitmap_GetBuffer", "FPDFBitmap_GetStride",
 	"FPDFBitmap_Destroy", "FPDF_RenderPageBitmap",
+	"FPDFPage_CountObjects", "FPDFPage_GetObject", "FPDFPageObj_GetType", "FPDFPageObj_GetBounds",
+	"FPDFFormObj_CountObjects", "FPDFFormObj_GetObject",
 }
 
 // newRaw finds the wazero module behind a go-pdfium WebAssembly instance.
