@@ -117,7 +117,14 @@ func (d *doc) partyName(f textparse.Field) []cand {
 					to++
 				}
 				s = cellText(sp.l, sp.from, to)
-				if len(sp.l.labels) > 0 && sp.l.isLabel(sp.l.labels[0]) && sp.l.labels[0].Start == 0 {
+				// a label in the cell under the heading is another field's
+				// ("Invoice Date" beside the name is not in its cell)
+				labelled := false
+				for _, m2 := range sp.l.labels {
+					ws := sp.l.labelWordStart(m2)
+					labelled = labelled || sp.l.isLabel(m2) && ws >= sp.from && ws < to && (ws == 0 || sp.l.cellOf[ws-1] != sp.l.cellOf[ws])
+				}
+				if labelled {
 					continue
 				}
 			}
