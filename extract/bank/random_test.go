@@ -1334,9 +1334,69 @@ func TestStatementRandom(t *testing.T) {
 // "USD" from a card payment's line taken as the statement's currency,
 // debit and credit columns told apart wrongly, transactions lost where the
 // amount closes the block or the value date is in the text.
+//
+// A third generator bug was found studying the tune misses: a balance box
+// under the table set its unsigned amounts under the rightmost column,
+// which with the credit column first is the debit column (read as money
+// out, as a human would); it now sets them under the credit column (tune
+// 1677/1776 with the period rule below, report 547 -> 548/590).
+//
+// After these general rules, studied on tune seeds only: tune 1766/1776
+// (99.4%), 172 of 180 all right, lists exact 176, 98.0% of transactions;
+// report 588/590 (99.7%), 58 of 60 all right, lists exact 58, 95.5% of
+// transactions:
+//   - two full dates joined by a range word ("-", "bis", "to", "a", "au",
+//     "t/m") above the table, with no label, are the period when no
+//     labelled one is printed (Period 121 -> 156/156);
+//   - a line of balance labels over a line of values holds more than one
+//     label ("Alter Kontostand ... Neuer Kontostand" over both amounts),
+//     and a label that does not say which balance counts there with its
+//     date, the first opening, the second closing;
+//   - a date line right under a one-line transaction is its value date
+//     only when no amount line without a date follows close below it
+//     (else it opens a transaction whose amount closes its block);
+//   - a balance label that does not say which ("Kontostand am
+//     31.07.2024"), dated before the period (or before every transaction),
+//     is the opening balance even under the table;
+//   - a currency code on a table line counts only in the amount columns or
+//     right before an amount read there, not in a description ("Karte ...
+//     82,63 USD");
+//   - a column title followed by its currency ("Money in (GBP)",
+//     "Withdrawals in GBP") is that title; "Lastschriften", "Abbuchungen",
+//     "Auszahlungen", "Einzahlungen" are debit and credit titles.
+//
+// Then, still on tune seeds: with no full date printed but the statement's
+// number, "Auszug Nr. 12/2023" gives the rows' year (and a value date
+// takes the year nearest its booking date); "Saldo actual"/"Saldo
+// attuale" close; "9 Feb 10 Feb" is two dates, not 9 Feb 2010. A fourth
+// generator bug: the labels-over-values grid overlapped the holder's
+// window. Tune and report 100% (1776/1776, 590/590): the first version
+// was exhausted.
+//
+// Second version (the v2 draws, from a stream of their own so that seeds
+// none applies to are unchanged): the description above the line of date
+// and amount, the value date under the booking date in one column with
+// its title under the other, "Übertrag"/"Balance brought forward" as the
+// first row, column titles on page 1 only or none at all, the date the
+// statement was issued among the header lines, an account in USD (CHF in
+// English). First scored before any rule for them (after a crash they
+// exposed, an index out of range in the value-date rule on a mid-row
+// block, was fixed): tune 1732/1776 (97.5%), 151 of 180 all right, lists
+// exact 152; report 579/590 (98.1%), 51 of 60, lists exact 52. After:
+// tune 1757/1776 (98.9%), 169 all right, lists exact 170; report 583/590
+// (98.8%), 55, lists exact 56, with these rules: a table whose first row
+// is a text line and whose lines keep closer to the dated line below them
+// than to the one above prints descriptions above the date line (text
+// lines go to the next transaction); a currency glued before a number
+// ("US$119.57", "EUR12,34") is read, as amount and as currency;
+// "Munteenheid" (Dutch) is a currency label. Left (tune): descriptions
+// above the date line when the row gaps do not tell (no wider gap between
+// rows), a value date under the booking date with the amount on the
+// block's last line, a table with no titles and debit and credit columns
+// whose signs the balances cannot settle.
 const (
-	rTuneBar   = 0.92
-	rReportBar = 0.92
+	rTuneBar   = 0.985
+	rReportBar = 0.985
 )
 
 // TestStatementRandomDump writes the statement of $RANDOM_SEED to

@@ -127,7 +127,7 @@ var (
 	accountLabels = []string{"account number", "account no", "account no.", "acct no", "kontonummer", "konto-nr", "konto-nr.",
 		"konto nr", "konto nr.", "numero de compte", "n° de compte", "no de compte", "n° compte", "rekeningnummer",
 		"numero de cuenta", "n.º de cuenta", "no de cuenta", "numero conto", "conto n", "conto n.", "conto corrente n."}
-	currencyLabels = []string{"currency", "account currency", "wahrung", "kontowahrung", "devise", "monnaie", "valuta",
+	currencyLabels = []string{"currency", "account currency", "wahrung", "kontowahrung", "devise", "monnaie", "valuta", "munteenheid",
 		"moneda", "divisa"}
 	bankLabels   = []string{"bank", "bank name", "kreditinstitut", "institut", "banque", "etablissement", "banco", "entidad", "banca"}
 	periodLabels = []string{"period", "statement period", "for the period", "from", "zeitraum", "abrechnungszeitraum",

@@ -1233,7 +1233,10 @@ func TestRandomInvoices(t *testing.T) {
 // currency and IBAN 268-270/270.
 //
 // After general rules studied on tune seeds only: tune 3238/3256
-// (99.4%), report 1086/1094 (99.3%), 342 of 360 all right. The buyer from
+// (99.4%), report 1086/1094 (99.3%), 342 of 360 all right; then 3240
+// (99.5%), report unchanged, 343 all right, once the name heading an
+// address block below the letterhead that never comes back lost 0.3 as a
+// seller guess (a buyer with a legal form beside a seller without one). The buyer from
 // the address window when no label names it; "Client No."/"Cod. cliente"
 // name a number, not the buyer; a label beside (not in) the cell under a
 // buyer heading is another field's; due dates in payment sentences, the
@@ -1248,7 +1251,7 @@ func TestRandomInvoices(t *testing.T) {
 // "Net HT", "Bedrag excl. btw", "Noch zu zahlen", "Solde dû", "Déjà
 // réglé", "Nº de factura", "Fecha de servicio"). Left (tune): "Référence"
 // read as a payment reference, not the number (3); a seller without a
-// legal form beside a buyer with one (2); a discount row in a ruled
+// legal form beside a buyer with one (1); a discount row in a ruled
 // totals box read as an item; a page-2 table without its header after a
 // section title.
 const (
