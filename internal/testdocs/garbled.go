@@ -96,7 +96,7 @@ func GarbledPDF(lines []string, subset bool) ([]byte, error) {
 	if subset {
 		objs = append(objs, stream("", cmap))
 	}
-	return rawPDF(objs), nil
+	return RawPDF(objs), nil
 }
 
 // stream formats a PDF stream object with extra dictionary entries.
@@ -104,9 +104,10 @@ func stream(dict string, data []byte) string {
 	return fmt.Sprintf("<< %s /Length %d >>\nstream\n%s\nendstream", dict, len(data), data)
 }
 
-// rawPDF writes objects numbered from 1 (the first is the catalog) with a
-// cross-reference table.
-func rawPDF(objs []string) []byte {
+// RawPDF writes a PDF of the given objects, numbered from 1 (the first is
+// the catalog), with a cross-reference table: for fixtures no PDF library
+// writes (fonts without ToUnicode, images inside form XObjects).
+func RawPDF(objs []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.7\n")
 	offs := make([]int, len(objs))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -500,21 +499,7 @@ func TestImageCoverInForm(t *testing.T) {
 		"<< /Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /XObject << /Im1 6 0 R >> >> /Length 33 >>\nstream\nq 595 0 0 842 0 0 cm /Im1 Do Q\n\nendstream",
 		"<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\nstream\n\x00\xff\xff\x00\nendstream",
 	}
-	var b bytes.Buffer
-	b.WriteString("%PDF-1.7\n")
-	offs := make([]int, len(objs))
-	for i, o := range objs {
-		offs[i] = b.Len()
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	x := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
-
-	doc, err := engine(t).Open(context.Background(), b.Bytes(), "")
+	doc, err := engine(t).Open(context.Background(), testdocs.RawPDF(objs), "")
 	require.NoError(t, err)
 	defer doc.Close()
 	got, err := doc.ImageCover(context.Background(), 0)
