@@ -32,11 +32,7 @@ import (
 // "FAKTURA VAT 31/05/2024" (a number after the title with no "nr", which
 // the reader takes for the invoice date instead of "Katowice,
 // 2024-05-06").
-var polishInvoices = []struct {
-	name string
-	rows []string
-	want map[string]string
-}{
+var polishInvoices = []polishCase{
 	{
 		name: "faktura vat, table summary row",
 		rows: polishRows([]string{
@@ -106,11 +102,7 @@ var polishInvoices = []struct {
 
 // polishReport are two more Polish invoices written after the rules above
 // were, and scored as they came: see TestPolishInvoices.
-var polishReport = []struct {
-	name string
-	rows []string
-	want map[string]string
-}{
+var polishReport = []polishCase{
 	{
 		name: "two-line column titles, Wystawca/Odbiorca",
 		rows: polishRows([]string{
@@ -201,11 +193,15 @@ func TestPolishInvoices(t *testing.T) {
 	require.GreaterOrEqual(t, scorePolish(t, "report", polishReport), polishReportBar)
 }
 
-func scorePolish(t *testing.T, part string, cases []struct {
+// polishCase is a Polish invoice laid out as page rows and the fields it
+// must read as.
+type polishCase struct {
 	name string
 	rows []string
 	want map[string]string
-}) float64 {
+}
+
+func scorePolish(t *testing.T, part string, cases []polishCase) float64 {
 	right, all := 0, 0
 	var misses []string
 	for _, tc := range cases {
