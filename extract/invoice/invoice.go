@@ -95,7 +95,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 
 	buyer := d.buyerLines()
 	if c := best(d.partyName(textparse.FieldBuyer)); c != nil {
-		g.BuyerName = docextract.Str(d.accented(c.s))
+		g.BuyerName = docextract.Str(d.accented(partyTrim(c.s)))
 		conf["BuyerName"] = 0.85 * min(1, c.score)
 	}
 	sellers := d.partyName(textparse.FieldSeller)
@@ -115,7 +115,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 		}
 	}
 	if c := best(sellers); c != nil {
-		g.SellerName = docextract.Str(d.accented(c.s))
+		g.SellerName = docextract.Str(d.accented(partyTrim(c.s)))
 		conf["SellerName"] = sellerConf
 	}
 	if g.BuyerName == nil {
@@ -125,7 +125,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 			seller = *g.SellerName
 		}
 		if c := d.windowBuyer(seller); c != nil {
-			g.BuyerName = docextract.Str(d.accented(c.s))
+			g.BuyerName = docextract.Str(d.accented(partyTrim(c.s)))
 			conf["BuyerName"] = 0.5 * c.score
 		}
 	}

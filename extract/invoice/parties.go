@@ -517,3 +517,9 @@ func startsWithLabel(s string) bool {
 	ms := textparse.MatchLabels(textparse.Tokens(s))
 	return len(ms) > 0 && ms[0].Start == 0 && ms[0].Field != textparse.FieldTitle
 }
+
+// partyTrim drops the punctuation a name line ends with when the address
+// follows on the next line ("Bright Retail Private Limited,").
+func partyTrim(s string) string {
+	return strings.TrimRight(strings.TrimSpace(s), ",;:·|-–")
+}

@@ -60,3 +60,19 @@ func TestSellerAndAddressee(t *testing.T) {
 		})
 	}
 }
+
+// TestPartyNameTrim: a name line that ends with a comma before the address
+// on the next line gives the name without it.
+func TestPartyNameTrim(t *testing.T) {
+	t.Parallel()
+	g := Extract([]layout.Page{page(
+		"50 40 14|Tax Invoice", "300 60 9|Invoice No: FAABCD2400012345", "300 72 9|Invoice Date: 13-03-2024",
+		"50 110 9|Sold By: Bright Retail Private Limited,", "50 122 9|Plot 5, Electronic City, Bengaluru 560100",
+		"300 110 9|Billing Address", "300 122 10|Ravi Kumar,", "300 134 9|12 MG Road, Pune 411001",
+		"300 240 11|Grand Total||₹ 999.00",
+	)}).General
+	require.NotNil(t, g.SellerName)
+	require.Equal(t, "Bright Retail Private Limited", *g.SellerName)
+	require.NotNil(t, g.BuyerName)
+	require.Equal(t, "Ravi Kumar", *g.BuyerName)
+}
