@@ -78,6 +78,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 		x.page(&ps[i], ls[i], i == 0)
 	}
 	x.flush()
+	if out.General.PeriodStart == nil && x.rangeFrom != "" {
+		out.General.PeriodStart, out.General.PeriodEnd = docextract.Str(x.rangeFrom), docextract.Str(x.rangeTo)
+	}
 	x.completeDates()
 	orphans := x.resolveOrphans()
 	g := &out.General
@@ -168,12 +171,28 @@ type extractor struct {
 	day string
 	// grid: an opening or closing balance label on a line of labels
 	// without any amount, whose value may stand under it (gridValue).
-	grid *gridLabel
+	grid []gridLabel
 	// inBlock: the line read belongs to a mid-row block (midRowBlocks),
 	// which, not the gap to the line before, ends the transaction.
 	inBlock bool
 	// orphans are the indexes in out.Transactions of orphan rows.
 	orphans []int
+	// rangeFrom and rangeTo are the first range of two dates printed
+	// above a table with no label ("01.03.2024 - 31.03.2024"): the
+	// period when no labelled one is found.
+	rangeFrom, rangeTo string
+	// lines and li are the page's lines and the index of the one row
+	// reads, for the rules that look below it.
+	lines []*line
+	li    int
+	// numberYear is the year of the statement's number ("Auszug
+	// 12/2023"), 0 when none was printed.
+	numberYear int
+	// descAbove: the table prints each transaction's description above
+	// its line of date and amount (descAboveRows); pendAbove holds the
+	// text lines read since the last transaction, the next one's.
+	descAbove bool
+	pendAbove []string
 }
 
 // gridLabel is a balance label set over its value: its kind, the cell
@@ -187,32 +206,42 @@ type gridLabel struct {
 // gridValue reads balances printed under their labels, as a grid of
 // labels over values ("Auszug Seite von IBAN Alter Saldo per 31.03.2024"
 // over "3 1 2 DE12 ... EUR + 1.234,56", "Filialnummer Kontonummer Neuer
-// Saldo" over its values): a line that holds an opening or closing label
-// and no amount leaves the label's cell; on the line right below (less
-// than one and a half of its height down) the amount whose box overlaps
-// that cell is the balance. Any other line drops the label.
+// Saldo" over its values, "Alter Kontostand  Neuer Kontostand" over both
+// balances): a line that holds opening or closing labels and no amount
+// leaves each label's cell; on the line right below (less than one and a
+// half of its height down) the amount whose box overlaps a cell is that
+// label's balance. A label that does not say which balance ("Kontostand
+// am 31.03.2024") counts only with its date: the first of two such labels
+// is the opening balance, the second the closing one. Any other line
+// drops the labels.
 func (x *extractor) gridValue(l *line) {
-	if g := x.grid; g != nil {
+	if gs := x.grid; gs != nil {
 		x.grid = nil
-		if l.y0-g.y1 < 1.5*l.size {
-			for i := 0; i < len(l.words); i++ {
-				m, ok := amountAt(l.words, i)
-				if !ok {
-					continue
+		took := false
+		if l.y0-gs[0].y1 < 1.5*l.size {
+			for _, g := range gs {
+				for i := 0; i < len(l.words); i++ {
+					m, ok := amountAt(l.words, i)
+					if !ok {
+						continue
+					}
+					x0 := l.words[m.used[0]].X0
+					if x0 < g.x1 && m.x1 > g.x0 {
+						x.lineCurrency(l.words)
+						x.setBalance(g.k, m.v)
+						took = true
+						break
+					}
+					i = m.used[len(m.used)-1]
 				}
-				x0 := l.words[m.used[0]].X0
-				if x0 < g.x1 && m.x1 > g.x0 {
-					x.lineCurrency(l.words)
-					x.setBalance(g.k, m.v)
-					return
-				}
-				i = m.used[len(m.used)-1]
 			}
+		}
+		if took {
+			return
 		}
 	}
 	fw := l.folded()
-	k := kindOf(fw)
-	if k != rowOpening && k != rowClosing {
+	if k := kindOf(fw); k != rowOpening && k != rowClosing && k != rowBalance {
 		return
 	}
 	for i := range l.words {
@@ -220,31 +249,50 @@ func (x *extractor) gridValue(l *line) {
 			return
 		}
 	}
-	labels := openingLabels
-	if k == rowClosing {
-		labels = closingLabels
-	}
-	at := -1
-	for _, lb := range labels {
-		lw := strings.Fields(lb)
-		for i := 0; i+len(lw) <= len(fw) && at < 0; i++ {
-			if strings.Join(fw[i:i+len(lw)], " ") == lb {
-				at = i
+	// Every label of the line, longest first at each word.
+	var gs []gridLabel
+	generic := 0
+	for i := 0; i < len(fw); i++ {
+		k, n := rowOther, 0
+		for _, set := range []struct {
+			k      rowKind
+			labels []string
+		}{{rowOpening, openingLabels}, {rowClosing, closingLabels}, {rowBalance, balanceLabels}} {
+			for _, lb := range set.labels {
+				lw := strings.Fields(lb)
+				if len(lw) > n && i+len(lw) <= len(fw) && strings.Join(fw[i:i+len(lw)], " ") == lb {
+					k, n = set.k, len(lw)
+				}
 			}
 		}
-	}
-	if at < 0 {
-		return
-	}
-	// The label's cell: its words and those set close after it.
-	x0, x1 := l.words[at].X0, l.words[at].X1
-	for _, w := range l.words[at+1:] {
-		if w.X0-x1 >= 0.9*l.size {
-			break
+		if n == 0 {
+			continue
 		}
-		x1 = w.X1
+		// The label's cell: its words and those set close after it.
+		end := i + n
+		x0, x1 := l.words[i].X0, l.words[end-1].X1
+		for end < len(l.words) && l.words[end].X0-x1 < 0.9*l.size {
+			x1 = l.words[end].X1
+			end++
+		}
+		if k == rowBalance {
+			// only with a date in its cell
+			toks := l.tokens()
+			if len(textparse.FindDates(toks[i+n:end], textparse.DMY)) == 0 {
+				i = end - 1
+				continue
+			}
+			generic++
+		}
+		gs = append(gs, gridLabel{k: k, x0: x0, x1: x1, y1: l.y1})
+		i = end - 1
 	}
-	x.grid = &gridLabel{k: k, x0: x0, x1: x1, y1: l.y1}
+	if generic == 2 && len(gs) == 2 {
+		gs[0].k, gs[1].k = rowOpening, rowClosing
+	}
+	if len(gs) > 0 {
+		x.grid = gs
+	}
 }
 
 type txn struct {
@@ -338,12 +386,22 @@ func (x *extractor) completeDates() {
 	if g.PeriodStart != nil && g.PeriodEnd != nil {
 		lo, hi = *g.PeriodStart, *g.PeriodEnd
 	}
+	if lo == "" && x.numberYear > 0 {
+		// No full date printed anywhere but the statement's number
+		// ("Kontoauszug Nr. 12/2023"): the rows are of its year.
+		lo, hi = strconv.Itoa(x.numberYear)+"-01-01", strconv.Itoa(x.numberYear)+"-12-31"
+	}
 	for _, p := range x.pending {
-		iso, ok := textparse.DateInPeriod(p.month, p.day, lo, hi)
+		t := &x.out.Transactions[p.txn]
+		l, h := lo, hi
+		if p.value && t.Date != nil && len(*t.Date) == len(time.DateOnly) {
+			// a value date is the one nearest its booking date
+			l, h = *t.Date, *t.Date
+		}
+		iso, ok := textparse.DateInPeriod(p.month, p.day, l, h)
 		if !ok {
 			continue
 		}
-		t := &x.out.Transactions[p.txn]
 		if p.value {
 			t.ValueDate = docextract.Str(iso)
 		} else {
@@ -436,6 +494,7 @@ func reconciles(st *docextract.BankStatementData) bool {
 
 func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	x.ocr = p.OCR
+	x.lines = nil
 	lines := buildLines(p, pageLines)
 	hdr := -1
 	for i, l := range lines {
@@ -454,6 +513,12 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	var blocks [][]int
 	if x.tab != nil {
 		blocks, start = midRowBlocks(lines, start, hdr, titled, x.tab, x.ocr)
+	}
+	x.pendAbove = nil
+	if x.tab != nil && blocks == nil {
+		if above, ok := x.descAboveRows(lines, start); ok {
+			x.descAbove = above
+		}
 	}
 	for i, l := range lines {
 		x.gridValue(l)
@@ -475,6 +540,7 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 		if blocks != nil {
 			break
 		}
+		x.lines, x.li = lines, i
 		x.row(l)
 	}
 	for _, b := range blocks {
@@ -1067,6 +1133,9 @@ type money struct {
 // Soll/Haben or DR/CR marker.
 func amountAt(ws []layout.Word, i int) (money, bool) {
 	s := ws[i].Text
+	if _, rest, ok := gluedCurrency(s); ok {
+		s = rest // "US$119.57", "EUR12,34"
+	}
 	for _, cur := range []string{"€", "£", "$"} {
 		s = strings.TrimPrefix(strings.TrimSuffix(s, cur), cur)
 		// "-£7,764.61", "+1.234,56€": the sign before the symbol.
@@ -1287,7 +1356,47 @@ func (x *extractor) balances(l *line) {
 	}
 	x.noteDates(l.tokens())
 	x.lineCurrency(l.words)
-	x.setBalance(k, *v)
+	x.setBalance(x.kindByDate(k, l.tokens()), *v)
+}
+
+// kindByDate decides a balance whose label does not say which by the date
+// printed with it ("Kontostand am 31.07.2024" under the table, over
+// "Kontostand am 31.08.2024"): before the statement period, or before
+// every transaction read so far when no period is known, it is the
+// opening balance, while none was read. Otherwise the order decides
+// (setBalance).
+func (x *extractor) kindByDate(k rowKind, toks []string) rowKind {
+	g := &x.out.General
+	if k != rowBalance || g.OpeningBalance != nil {
+		return k
+	}
+	ds := textparse.FindDates(toks, textparse.DMY)
+	if len(ds) != 1 {
+		return k
+	}
+	d := ds[0].ISO
+	if g.PeriodStart != nil {
+		if d < *g.PeriodStart {
+			return rowOpening
+		}
+		return k
+	}
+	if x.rangeFrom != "" {
+		if d < x.rangeFrom {
+			return rowOpening
+		}
+		return k
+	}
+	first := ""
+	for _, t := range x.out.Transactions {
+		if t.Date != nil && *t.Date != "" && (first == "" || *t.Date < first) {
+			first = *t.Date
+		}
+	}
+	if first != "" && d < first {
+		return rowOpening
+	}
+	return k
 }
 
 func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
@@ -1313,11 +1422,15 @@ func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
 // line's currency, its running balance, its words as t's text.
 func (x *extractor) open(t *txn, l *line, amounts map[colKind]decimal.Decimal, used map[int]bool) {
 	x.cur = t
-	x.lineCurrency(l.words)
+	x.rowCurrency(l.words, used)
 	if b, ok := amounts[colBalance]; ok {
 		t.t.Balance = docextract.NewAmount(b)
 	}
 	x.words(l.words, used)
+	if len(x.pendAbove) > 0 && !t.orphan {
+		t.desc = append(x.pendAbove, t.desc...)
+		x.pendAbove = nil
+	}
 	x.lastY = l.y1
 	x.curLines = 1
 }
@@ -1327,6 +1440,9 @@ func (x *extractor) row(l *line) {
 	ws := l.words
 	fw := l.folded()
 	amounts, used := t.lineAmounts(ws)
+	if kindOf(fw) != rowOther {
+		x.pendAbove = nil
+	}
 	switch k := kindOf(fw); k {
 	case rowCarry:
 		x.flush()
@@ -1343,8 +1459,8 @@ func (x *extractor) row(l *line) {
 		if v, ok := balanceValue(amounts); ok {
 			x.flush()
 			x.noteDates(l.tokens())
-			x.lineCurrency(ws)
-			x.setBalance(k, v)
+			x.rowCurrency(ws, used)
+			x.setBalance(x.kindByDate(k, l.tokens()), v)
 			return
 		}
 		if k != rowBalance {
@@ -1419,8 +1535,10 @@ func (x *extractor) row(l *line) {
 	}
 	// "Buchung" over "Valuta": the value date under the booking date, on the
 	// line right below the amount line, starting that line.
+	// Not when an amount line without a date follows it close below: that
+	// line's date opens a transaction whose amount closes its block.
 	if x.cur != nil && x.curLines == 1 && len(amounts) == 0 && (date != "" || dm[0] > 0) && value == "" && vdm[0] == 0 &&
-		x.cur.t.ValueDate == nil && x.cur.vdm[0] == 0 && l.y0-x.lastY <= 1.2*l.size {
+		x.cur.t.ValueDate == nil && x.cur.vdm[0] == 0 && l.y0-x.lastY <= 1.2*l.size && !x.amountBelow() {
 		x.cur.t.ValueDate, x.cur.vdm = docextract.Str(date), dm
 		x.words(ws, used)
 		x.lastY = l.y1
@@ -1435,7 +1553,7 @@ func (x *extractor) row(l *line) {
 		if b, ok := amounts[colBalance]; ok {
 			x.cur.t.Balance = docextract.NewAmount(b)
 		}
-		x.lineCurrency(ws)
+		x.rowCurrency(ws, used)
 		x.words(ws, used)
 		// The transaction stays open to lines close below (a payee and
 		// purpose printed under an amount that has a line of its own);
@@ -1453,6 +1571,19 @@ func (x *extractor) row(l *line) {
 		x.words(ws, used)
 		x.lastY = l.y1
 		x.curLines = 1
+		return
+	}
+	// Descriptions above their date line: a text line is the next
+	// transaction's.
+	if x.descAbove && !x.inBlock && date == "" && dm[0] == 0 && len(amounts) == 0 && hasLetters(ws, used) {
+		x.flush()
+		var text []string
+		for i, w := range ws {
+			if !used[i] {
+				text = append(text, w.Text)
+			}
+		}
+		x.pendAbove = append(x.pendAbove, strings.Join(text, " "))
 		return
 	}
 	// An amount row without a date and with words beside the amount: an
@@ -1484,6 +1615,98 @@ func (x *extractor) row(l *line) {
 		x.lastY = max(x.lastY, l.y1)
 	}
 	x.curLines++
+}
+
+// descAboveRows tells whether a table prints each transaction's
+// description above its line of date and amount (the date line closing
+// each block): the first line below the header that is no balance, carry
+// or day heading line holds text without a date or an amount, and the
+// lines keep closer to the dated line below them than to the one above
+// (the gaps from a text line down to a dated line, by their median, at
+// least 0.15 of a line height smaller than those from a dated line down to
+// a text line, two of each at least). ok is false when the page has no
+// row to tell by.
+func (x *extractor) descAboveRows(lines []*line, start int) (above, ok bool) {
+	first := true
+	var down, up []float64 // text -> dated, dated -> text
+	var prev *line
+	prevDated := false
+	for i := max(start, 0); i < len(lines); i++ {
+		l := lines[i]
+		if kindOf(l.folded()) != rowOther {
+			prev = nil
+			continue
+		}
+		if _, day := dayHeading(l); day {
+			return false, true
+		}
+		a, _ := x.tab.lineAmounts(l.words)
+		dated := x.tab.rowHasDate(l.words)
+		text := !dated && len(a) == 0
+		if first {
+			if !text {
+				return false, true
+			}
+			first = false
+		}
+		if prev != nil && l.y0-prev.y1 < 1.5*l.size {
+			switch {
+			case dated && !prevDated:
+				down = append(down, l.y0-prev.y1)
+			case text && prevDated:
+				up = append(up, l.y0-prev.y1)
+			}
+		}
+		prev, prevDated = l, dated
+	}
+	if first {
+		return false, false
+	}
+	if len(down) < 2 || len(up) < 2 {
+		return false, true
+	}
+	sort.Float64s(down)
+	sort.Float64s(up)
+	return down[len(down)/2]+0.15*lines[start].size < up[len(up)/2], true
+}
+
+// amountBelow reports whether, below the line being read, the lines set
+// close one after the other hold an amount on a line without a date
+// before any line with one (or a balance, carry or total label).
+func (x *extractor) amountBelow() bool {
+	if x.inBlock || x.lines == nil {
+		return false // a mid-row block is read out of line order
+	}
+	prev := x.lines[x.li]
+	for _, l := range x.lines[x.li+1:] {
+		if l.y0-prev.y1 > 1.2*l.size {
+			return false
+		}
+		if x.tab.rowHasDate(l.words) || kindOf(l.folded()) != rowOther {
+			return false // a new row, a balance or total row
+		}
+		if a, _ := x.tab.lineAmounts(l.words); len(a) > 0 {
+			return true
+		}
+		prev = l
+	}
+	return false
+}
+
+// rowHasDate reports whether a word in the date columns starts a date.
+func (t *table) rowHasDate(ws []layout.Word) bool {
+	rest := make([]int, len(ws))
+	for i := range ws {
+		rest[i] = i
+	}
+	for j, w := range ws {
+		for _, c := range []*column{t.col(colDate), t.col(colValue)} {
+			if c != nil && w.X0 >= c.lo && w.X0 < c.hi && len(rowDates(ws, rest, j)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // yearsUnder reads the words left of lo on a continuation line as the
@@ -1570,7 +1793,12 @@ func rowDates(ws []layout.Word, rest []int, j int) []rowDate {
 		toks = append(toks, ws[rest[k]].Text)
 	}
 	if ds := textparse.FindDates(toks, textparse.DMY); len(ds) > 0 && ds[0].Start == 0 {
-		return []rowDate{{iso: ds[0].ISO, n: ds[0].End}}
+		// "9 Feb 10 Feb": the "10" is the next date's day, not a year.
+		e := ds[0].End
+		_, _, dm := textparse.ParseDayMonth(toks[e-1]+" "+toks[min(e, len(toks)-1)], textparse.DMY)
+		if !(e < len(toks) && len(toks[e-1]) <= 2 && dm) {
+			return []rowDate{{iso: ds[0].ISO, n: e}}
+		}
 	}
 	one := func(s string) (rowDate, bool) {
 		if iso, ok := textparse.ParseDate(s, textparse.DMY); ok {
@@ -1629,6 +1857,48 @@ func digitRun(s string) int {
 
 func hasDigitStr(s string) bool { return strings.ContainsAny(s, "0123456789") }
 
+// rowCurrency is lineCurrency for a line of the table: only the words of
+// its amount columns and those set right before an amount it read count.
+// A code in the description ("Karte 4871 ... 82,63 USD Kurs 1,0655", a
+// card payment in another currency) is not the account's.
+func (x *extractor) rowCurrency(ws []layout.Word, used map[int]bool) {
+	minX := x.tab.firstNumericX()
+	var keep []layout.Word
+	for i, w := range ws {
+		if w.X1 >= minX-2 || used[i] || (i+1 < len(ws) && used[i+1] && ws[i+1].X0-w.X1 < 1.5*w.H()) {
+			keep = append(keep, w)
+		}
+	}
+	x.lineCurrency(keep)
+}
+
+// gluedCurrency splits a currency glued before a number: an ISO code or a
+// dollar with its country's letters ("US$119.57", "EUR12,34", "-HK$5.00"),
+// a sign before it kept with the number.
+func gluedCurrency(s string) (code, rest string, ok bool) {
+	sign := ""
+	for _, m := range "+" + textparse.Minuses {
+		if r, cut := strings.CutPrefix(s, string(m)); cut {
+			sign, s = string(m), r
+			break
+		}
+	}
+	k := strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsDigit(r) || r == '(' || r == '+' || strings.ContainsRune(textparse.Minuses, r)
+	})
+	if k < 2 {
+		return "", "", false
+	}
+	p := s[:k]
+	switch {
+	case textparse.IsISOCurrency(p):
+		return p, sign + s[k:], true
+	case strings.HasSuffix(p, "$") && textparse.NormalizeCurrency(p) != "":
+		return textparse.NormalizeCurrency(p), sign + s[k:], true
+	}
+	return "", "", false
+}
+
 // lineCurrency takes the currency from an ISO code or unambiguous symbol
 // printed on a balance or transaction line ("1.234,56 EUR", "€ 12,00"),
 // when no label or column title gave it.
@@ -1640,6 +1910,10 @@ func (x *extractor) lineCurrency(ws []layout.Word) {
 		t := strings.Trim(w.Text, "().:,")
 		if textparse.IsISOCurrency(t) {
 			x.out.General.Currency = docextract.Str(t)
+			return
+		}
+		if c, _, ok := gluedCurrency(w.Text); ok {
+			x.out.General.Currency = docextract.Str(c)
 			return
 		}
 		// "1.250,00 Euro": a currency's name right after an amount.
@@ -1811,9 +2085,16 @@ func (x *extractor) general(l *line, first bool) {
 		}
 		if ds := textparse.FindDates(toks, textparse.DMY); isPeriod && len(ds) >= 2 {
 			g.PeriodStart, g.PeriodEnd = docextract.Str(ds[0].ISO), docextract.Str(ds[1].ISO)
+		} else if x.rangeFrom == "" {
+			x.rangeFrom, x.rangeTo = dateRange(toks)
 		}
 	}
 	x.noteDates(toks)
+	if x.numberYear == 0 {
+		if m := reNumberYear.FindStringSubmatch(strings.Join(toks, " ")); m != nil {
+			x.numberYear, _ = strconv.Atoi(m[1])
+		}
+	}
 	// The bank's name is the first text of the statement unless labelled.
 	if first && !x.sawTop {
 		x.sawTop = true
@@ -1822,6 +2103,36 @@ func (x *extractor) general(l *line, first bool) {
 			x.topName = cells[0].text
 		}
 	}
+}
+
+// reNumberYear reads the year of a statement's number printed as number
+// and year after its title ("Kontoauszug Nr. 12/2023", "Auszug 3 / 2024",
+// "Statement no. 4/2024", "Relevé n° 11/2023", "Afschrift 4-2025").
+var reNumberYear = regexp.MustCompile(`(?i)(?:auszug|statement|relev[eé]|extrait|afschrift|afschriftnummer|extracto|estratto)\b[^0-9]{0,12}\d{1,3} ?[/-] ?((?:19|20)\d\d)\b`)
+
+// rangeWords join the two dates of a period: "01.03.2024 - 31.03.2024",
+// "01/03/2024 a 31/03/2024", "01-03-2024 t/m 31-03-2024", "1 Mar 2024 to
+// 31 Mar 2024" (folded).
+var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "bis": true, "to": true, "till": true, "until": true,
+	"through": true, "au": true, "a": true, "al": true, "t/m": true, "tm": true, "tot": true, "hasta": true, "tot en met": true}
+
+// dateRange finds two full dates joined by a range word on a line, the
+// first before the second and at most a year apart: a statement prints its
+// period so even with no label before it. It returns "" when none is.
+func dateRange(toks []string) (string, string) {
+	ds := textparse.FindDates(toks, textparse.DMY)
+	for i := 0; i+1 < len(ds); i++ {
+		a, b := ds[i], ds[i+1]
+		if b.Start != a.End+1 || !rangeWords[textparse.Fold(toks[a.End])] {
+			continue
+		}
+		from, err1 := time.Parse(time.DateOnly, a.ISO)
+		to, err2 := time.Parse(time.DateOnly, b.ISO)
+		if err1 == nil && err2 == nil && to.After(from) && to.Sub(from) <= 366*24*time.Hour {
+			return a.ISO, b.ISO
+		}
+	}
+	return "", ""
 }
 
 func isTitle(s string) bool {

@@ -52,10 +52,10 @@ func init() {
 	add(colRef, "reference|ref|ref.|referenz|reference client|referentie|kenmerk|referencia|riferimento")
 	add(colDebit, "debit|debits|withdrawals|withdrawal|paid out|money out|payments|out|soll|lastschrift|belastung|ausgang|"+
 		"debit eur|af|debet|cargo|cargos|debe|dare|addebiti|uscite|addebito|bedrag af|af eur|soll eur|debit en euros|"+
-		"zu ihren lasten|belastungen|ausgange")
+		"zu ihren lasten|belastungen|ausgange|lastschriften|abbuchungen|auszahlungen")
 	add(colCredit, "credit|credits|deposits|deposit|paid in|money in|receipts|in|haben|gutschrift|eingang|"+
 		"bij|abono|abonos|haber|ingresos|avere|accrediti|entrate|accredito|bedrag bij|bij eur|haben eur|credit en euros|"+
-		"zu ihren gunsten|gutschriften|eingange")
+		"zu ihren gunsten|gutschriften|eingange|einzahlungen")
 	add(colDir, "af/bij|bij/af|af / bij|debit/credit|credit/debit|d/c|c/d|dr/cr|cr/dr|s/h|soll/haben|+/-|-/+")
 	add(colAmount, "amount|betrag|umsatz|montant|bedrag|importe|importo|amount eur|betrag eur|betrag in eur|montant eur|"+
 		"umsatz eur|umsatz in eur|betrag/eur|bedrag eur|importe eur|importo eur|amount (eur)|betrag (eur)")
@@ -68,8 +68,21 @@ func classifyHeader(s string) colKind {
 	if k, ok := headerVocab[f]; ok {
 		return k
 	}
-	// "Amount (EUR)", "Betrag in EUR", "Balance £".
+	// "Money in (GBP)", "Withdrawals in GBP", "Abono EUR": the title before
+	// its currency's code or symbol (and an "in"/"en" before that).
 	ws := strings.Fields(f)
+	if n := len(ws); n > 1 && (textparse.IsISOCurrency(strings.ToUpper(ws[n-1])) || textparse.NormalizeCurrency(ws[n-1]) != "") {
+		rest := ws[:n-1]
+		if k, ok := headerVocab[strings.Join(rest, " ")]; ok {
+			return k
+		}
+		if m := len(rest); m > 1 && (rest[m-1] == "in" || rest[m-1] == "en") {
+			if k, ok := headerVocab[strings.Join(rest[:m-1], " ")]; ok {
+				return k
+			}
+		}
+	}
+	// "Amount (EUR)", "Betrag in EUR", "Balance £".
 	if len(ws) > 1 {
 		if k, ok := headerVocab[ws[0]]; ok {
 			return k
@@ -98,7 +111,7 @@ var (
 	closingLabels = []string{"closing balance", "new balance", "ending balance", "final balance", "balance at end", "end balance",
 		"neuer kontostand", "neuer saldo", "endsaldo", "schlusssaldo", "kontostand neu", "saldo neu", "nouveau solde",
 		"solde final", "solde de cloture", "solde fin de periode", "eindsaldo", "saldo einde", "saldo eind", "nieuw saldo", "eind saldo", "saldo final",
-		"saldo finale", "saldo di chiusura", "saldo chiusura"}
+		"saldo finale", "saldo di chiusura", "saldo chiusura", "saldo actual", "saldo attuale"}
 	// balanceLabels name a balance without saying which: the first one of
 	// a statement (before any transaction) is the opening balance, a later
 	// one the closing balance ("Kontostand am 30.06.2023").
@@ -114,7 +127,7 @@ var (
 	accountLabels = []string{"account number", "account no", "account no.", "acct no", "kontonummer", "konto-nr", "konto-nr.",
 		"konto nr", "konto nr.", "numero de compte", "n° de compte", "no de compte", "n° compte", "rekeningnummer",
 		"numero de cuenta", "n.º de cuenta", "no de cuenta", "numero conto", "conto n", "conto n.", "conto corrente n."}
-	currencyLabels = []string{"currency", "account currency", "wahrung", "kontowahrung", "devise", "monnaie", "valuta",
+	currencyLabels = []string{"currency", "account currency", "wahrung", "kontowahrung", "devise", "monnaie", "valuta", "munteenheid",
 		"moneda", "divisa"}
 	bankLabels   = []string{"bank", "bank name", "kreditinstitut", "institut", "banque", "etablissement", "banco", "entidad", "banca"}
 	periodLabels = []string{"period", "statement period", "for the period", "from", "zeitraum", "abrechnungszeitraum",

@@ -14,6 +14,10 @@ type cand struct {
 	line  int
 	s     string // ids, dates, names, codes
 	a     amt    // amounts
+	// label identifies the label an amount was read for (1 + its line ×
+	// 1000 + its first word; 0 when none): two tax titles side by side
+	// over their amounts are two parts even on one line of values.
+	label int
 }
 
 // where a value was found relative to its label.

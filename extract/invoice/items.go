@@ -180,6 +180,9 @@ func (d *doc) hasMoney(l *line) bool {
 // headerAt reads the header band starting at line li, if it is one.
 func (d *doc) headerAt(li int) (band, bool) {
 	l := &d.lines[li]
+	if d.totalTitles(l) {
+		return band{}, false // "Total items | Total net | Tax 7 % | Total incl. VAT": a grid of totals
+	}
 	ps, ok := d.phrases(l)
 	if !ok || !anyKnown(ps) {
 		return band{}, false
@@ -527,6 +530,7 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 	// ("Übertrag", "Carried forward", "Subtotal page 1"): the table goes on
 	// there, as after no totals at all.
 	carried := false
+	var pendingSums []int // totals rows no item has followed yet
 	end := start
 	cut := false
 	maxGap := 6 * b.h
@@ -564,8 +568,13 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 		if r.kind == rowTotals {
 			afterTotals = true
 			carried = carryLine(l)
+			pendingSums = append(pendingSums, j)
 		} else if r.kind == rowItem {
 			afterTotals = false
+			for _, k := range pendingSums {
+				d.sectionSum[k] = true
+			}
+			pendingSums = pendingSums[:0]
 		}
 		rows = append(rows, r)
 		prevY = l.Y1
@@ -583,9 +592,13 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 }
 
 // carryWords are the words of a row that carries a table's running sum to
-// the next page or brings it from the last.
-var carryWords = map[string]bool{"ubertrag": true, "uebertrag": true, "carried": true, "brought": true, "transport": true, "report": true,
-	"reporter": true, "riportare": true, "riporto": true, "sigue": true, "vortrag": true, "overgebracht": true}
+// the next page or brings it from the last; carryOpeners do so only as the
+// row's first word ("Transport", "Report", "À reporter", "Suma y sigue",
+// "Viene de página 1"), being words of descriptions too ("Market research
+// report").
+var carryWords = map[string]bool{"ubertrag": true, "uebertrag": true, "carried": true, "brought": true, "vortrag": true,
+	"overgebracht": true, "riportare": true, "riporto": true}
+var carryOpeners = map[string]bool{"transport": true, "report": true, "reporter": true, "viene": true, "suma": true}
 
 // pageWords name a page, as in "Zwischensumme Seite 1".
 var pageWords = map[string]bool{"page": true, "seite": true, "pagina": true, "blatt": true, "pag": true}
@@ -595,8 +608,8 @@ var pageWords = map[string]bool{"page": true, "seite": true, "pagina": true, "bl
 // sigue") or a subtotal of a page ("Zwischensumme Seite 1").
 func carryLine(l *line) bool {
 	sub, page := false, false
-	for _, t := range l.toks {
-		if carryWords[t] {
+	for i, t := range l.toks {
+		if carryWords[t] || carryOpeners[t] && (i == 0 || i == 1 && l.toks[0] == "a") {
 			return true
 		}
 		sub = sub || subtotalWords[t]
@@ -763,7 +776,12 @@ func (d *doc) readRow(b *band, li int) row {
 		if !descLine(r.desc) {
 			r.other, r.desc = strings.TrimSpace(r.other+" "+r.desc), ""
 		}
-		r.ownDesc = hasLetters(r.desc)
+		// currency codes alone ("CHF CHF" of a row of amounts) describe
+		// nothing
+		r.ownDesc = false
+		for _, w := range strings.Fields(r.desc) {
+			r.ownDesc = r.ownDesc || hasLetters(w) && !isCurrencyWord(w)
+		}
 		if d.restates(l, &r) {
 			r.kind = rowSkip
 		}
@@ -1008,6 +1026,9 @@ func slotFit(t numTok, s slot, h float64) float64 {
 // only (a totals grid with its values below). A line with both a quantity
 // and a unit price is an item, whatever its description says.
 func (d *doc) totalsLine(l *line, b *band, r *row) bool {
+	if d.totalTitles(l) {
+		return true
+	}
 	if hasVal(r.vals, textparse.ColQuantity) && hasVal(r.vals, textparse.ColUnitPrice) {
 		return false
 	}
@@ -1045,6 +1066,63 @@ func (d *doc) totalsLine(l *line, b *band, r *row) bool {
 	return covered > 0 && covered == len(l.toks) && !d.hasMoney(l)
 }
 
+// totalTitles reports whether every cell of l, two or more, opens with the
+// title of a total ("Total excl. VAT | Tax (8,1%) | Total incl. VAT |
+// Amount payable") and the line right under it holds more amounts than l:
+// a grid of totals with their amounts below, whatever numbers (rates,
+// bases) the titles hold.
+func (d *doc) totalTitles(l *line) bool {
+	if len(l.cells) < 2 || l.idx+1 >= len(d.lines) {
+		return false
+	}
+	n := &d.lines[l.idx+1]
+	if n.pg != l.pg || n.Y0-l.Y1 > 1.5*l.h {
+		return false
+	}
+	money := func(l *line) int {
+		k := 0
+		for _, a := range d.amounts(l, 0, len(l.words)) {
+			if a.decimals > 0 || a.cur != "" {
+				k++
+			}
+		}
+		return k
+	}
+	if below := money(n); below < 2 || money(l) >= below {
+		return false
+	}
+	opens := make([]bool, len(l.cells))
+	// "Less discount 3%", "Rabatt 5 %": an allowance or charge among
+	// the totals
+	for ti, t := range l.toks {
+		wi := l.wordOf[ti]
+		c := l.cellOf[wi]
+		first := wi == 0 || l.cellOf[wi-1] != c
+		second := ti > 0 && l.wordOf[ti-1] == wi-1 && (wi == 1 || l.cellOf[wi-2] != c) && l.cellOf[wi-1] == c
+		if (allowWords[t] || chargeWords[t]) && (first || second) {
+			opens[c] = true
+		}
+	}
+	for _, m := range l.labels {
+		switch m.Field {
+		case textparse.FieldNet, textparse.FieldGross, textparse.FieldAmountDue, textparse.FieldLineTotal, textparse.FieldPrepaid,
+			textparse.FieldTax, textparse.FieldAllowanceTotal, textparse.FieldChargeTotal:
+		default:
+			continue
+		}
+		ws := l.labelWordStart(m)
+		if c := l.cellOf[ws]; ws == 0 || l.cellOf[ws-1] != c {
+			opens[c] = true
+		}
+	}
+	for _, o := range opens {
+		if !o {
+			return false
+		}
+	}
+	return true
+}
+
 // restates reports whether an item-like row only restates amounts: a
 // subtotal, a tax note ("incl. 21% BTW"), a carried total, or an allowance or
 // charge for the whole document (recorded in r.allow).
@@ -1053,7 +1131,16 @@ func (d *doc) restates(l *line, r *row) bool {
 	if len(f) == 0 {
 		return true
 	}
-	if subtotalWords[strings.Join(f[:min(2, len(f))], "")] || subtotalWords[f[0]] {
+	// A quantity times a unit price that gives the row's amount is sold,
+	// whatever its name ("Transport 1 10,42 10,42", "Total station 2 ...").
+	if q, ok := r.vals[textparse.ColQuantity]; ok && !q.pct {
+		if p, ok := r.vals[textparse.ColUnitPrice]; ok {
+			if a, ok := r.vals[textparse.ColAmount]; ok && !q.v.IsZero() && q.v.Mul(p.v).Round(2).Equal(a.v) {
+				return false
+			}
+		}
+	}
+	if subtotalWords[strings.Join(f[:min(2, len(f))], "")] || subtotalWords[f[0]] || carryLine(l) {
 		return true
 	}
 	if dt := textparse.Tokens(r.desc); len(dt) > 0 && (subtotalWords[dt[0]] || len(dt) > 1 && subtotalWords[dt[0]+dt[1]]) {

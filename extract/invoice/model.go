@@ -87,6 +87,10 @@ type doc struct {
 	order    textparse.DateOrder
 	// itemLine marks the lines read as line items (set by lineItems).
 	itemLine map[int]bool
+	// sectionSum marks the totals rows inside an item table that more
+	// items follow ("Sous-total Matériel", "Total Accessoires"): a
+	// section's sum, not the document's (set by lineItems).
+	sectionSum map[int]bool
 	// cur is the country evidence that reads "$" or "kr" (built on first use
 	// by resolve).
 	cur     textparse.CurrencyContext
@@ -151,7 +155,7 @@ func newDoc(pages []layout.Page) *doc {
 	for i := range pages {
 		pages[i] = layout.Straighten(pages[i])
 	}
-	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}}
+	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}, sectionSum: map[int]bool{}}
 	var samples []string
 	pageLines := make([][]layout.Line, len(pages))
 	for pi := range pages {

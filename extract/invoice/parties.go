@@ -117,7 +117,14 @@ func (d *doc) partyName(f textparse.Field) []cand {
 					to++
 				}
 				s = cellText(sp.l, sp.from, to)
-				if len(sp.l.labels) > 0 && sp.l.isLabel(sp.l.labels[0]) && sp.l.labels[0].Start == 0 {
+				// a label in the cell under the heading is another field's
+				// ("Invoice Date" beside the name is not in its cell)
+				labelled := false
+				for _, m2 := range sp.l.labels {
+					ws := sp.l.labelWordStart(m2)
+					labelled = labelled || sp.l.isLabel(m2) && ws >= sp.from && ws < to && (ws == 0 || sp.l.cellOf[ws-1] != sp.l.cellOf[ws])
+				}
+				if labelled {
 					continue
 				}
 			}
@@ -181,6 +188,21 @@ var rePostTown = regexp.MustCompile(`^(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{4} ?[A-Z]{2}
 // addressee seldom comes back), is the seller's.
 func (d *doc) windowBuyer(seller string) *cand {
 	fold := strings.ToLower(strings.TrimSpace(seller))
+	for _, c := range d.addressees() {
+		f := strings.ToLower(c.s)
+		if fold != "" && (strings.Contains(f, fold) || strings.Contains(fold, f)) {
+			continue
+		}
+		return &c
+	}
+	return nil
+}
+
+// addressees returns the first lines of the address blocks in the top half
+// of the first page whose name does not come back elsewhere in the
+// document (see windowBuyer), top to bottom; cand.line is the name's line.
+func (d *doc) addressees() []cand {
+	var out []cand
 	for li := range d.lines {
 		l := &d.lines[li]
 		if l.pg > 0 || d.relY(li) > 0.5 {
@@ -239,17 +261,13 @@ func (d *doc) windowBuyer(seller string) *cand {
 			if name == "" || !nameLike(name) {
 				continue
 			}
-			f := strings.ToLower(name)
-			if fold != "" && (strings.Contains(f, fold) || strings.Contains(fold, f)) {
-				continue
-			}
 			if d.repeats(nameLine, name) > 0 {
 				continue
 			}
-			return &cand{score: 1, line: nameLine, s: name}
+			out = append(out, cand{score: 1, line: nameLine, s: name})
 		}
 	}
-	return nil
+	return out
 }
 
 // salutations open an addressee's name line in the six languages ("Herrn
@@ -320,6 +338,7 @@ func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 			maxSize = d.lines[li].h
 		}
 	}
+	addressees := d.addressees()
 	for li := range d.lines {
 		l := &d.lines[li]
 		if l.pg > 0 || d.relY(li) > 0.4 {
@@ -375,6 +394,13 @@ func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 			// The seller's name comes back (sender line, footer, account
 			// holder, signature, "payable to"); the addressee's seldom does.
 			sc += 0.15 * float64(min(2, d.repeats(li, s)))
+			// The name heading an address block below the letterhead whose
+			// name never comes back is the addressee's, legal form or not.
+			for _, a := range addressees {
+				if a.line == li && a.s == s && d.relY(li) > 0.1 {
+					sc -= 0.3
+				}
+			}
 			out = append(out, cand{score: sc, line: li, s: s})
 		}
 	}

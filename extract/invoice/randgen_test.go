@@ -669,7 +669,7 @@ func rgGenerate(t testing.TB, seed uint64) rgInvoice {
 		}
 		c.Font(true, 8)
 		if k != "desc" {
-			cols[i].w = max(cols[i].w, c.Width(cols[i].title)+12)
+			cols[i].w = max(cols[i].w, c.Width(cols[i].title)+18)
 			used += cols[i].w
 		}
 	}
@@ -683,7 +683,7 @@ func rgGenerate(t testing.TB, seed uint64) rgInvoice {
 		x += cols[i].w
 		cols[i].right = k == "qty" || k == "price" || k == "amt" || k == "vat"
 		if cols[i].right {
-			cols[i].x = x - 8
+			cols[i].x = x - 12
 			if k == "amt" && i == len(cols)-1 {
 				cols[i].x = 545
 			}
@@ -723,7 +723,7 @@ func rgGenerate(t testing.TB, seed uint64) rgInvoice {
 		c.Font(false, 7)
 		fy := 784.0
 		col1 := []string{seller, street, city}
-		col2 := []string{pick(co.register)}
+		col2 := strings.Split(pick(co.register), " - ")
 		if len(co.vatID) > 0 {
 			col2 = append(col2, v.vatLabel+" "+pick(co.vatID))
 		}
@@ -743,8 +743,12 @@ func rgGenerate(t testing.TB, seed uint64) rgInvoice {
 		for i, s := range col2 {
 			c.Text(210, fy+float64(i)*9, s)
 		}
+		x3 := 380.0
+		for _, s := range col2 {
+			x3 = max(x3, 210+c.Width(s)+16) // a long register line pushes the bank column right
+		}
 		for i, s := range col3 {
-			c.Text(380, fy+float64(i)*9, s)
+			c.Text(x3, fy+float64(i)*9, s)
 		}
 		if of > 1 || chance(0.3) {
 			c.Right(545, 818, fmt.Sprintf(v.page, page, of))
@@ -1213,17 +1217,44 @@ func TestRandomInvoices(t *testing.T) {
 // First scored as it came, before any rule for it (13 fields a seed where
 // drawn: number, dates, seller, buyer, currency, IBAN, net, tax, gross,
 // amount due, line count, line totals): tune 2821/3256 (86.6%), report
-// 922/1094 (84.3%), 35 of 360 invoices all right. One generator bug was
-// then fixed (an invoice number format with a bad argument index printed
-// "2026%!d(BADINDEX)"), before any rule: tune 2863/3256 (87.9%), report
-// 938/1094 (85.7%), 42 of 360 all right. By field, tune: buyer 63/270
-// (23.3%; no buyer read without a "Bill to" heading, column titles taken
-// for it), due date 119/216 (55.1%; due dates in sentences, Skonto terms
-// and "Fällig am" labels missed), line count 246/270 (91.1%), line totals
-// 243/270, number 263/270, net 263/270, tax 262/270, gross 266/270, amount
-// due 62/70, date 268/270 (US month-first dates read day-first), seller
-// 268/270, currency and IBAN all.
+// 922/1094 (84.3%), 35 of 360 invoices all right. Generator bugs were then
+// fixed, none a rule: an invoice number format with a bad argument index
+// printed "2026%!d(BADINDEX)" (tune 2863, 87.9%; report 938, 85.7%; 42
+// all right); a US invoice drawn with 1.234,56 amounts beside its
+// month-first dates (contradictory cues); item columns narrower than their
+// titles ("Regel Hoeveelheid Beschrijving" ran together); a long register
+// line running into the footer's bank column. With all of them fixed,
+// before any rule: tune 2868/3256 (88.1%), report 939/1094 (85.8%), 42 of
+// 360 all right. By field, tune: buyer 63/270 (23.3%; no buyer read
+// without a "Bill to" heading, column titles taken for it), due date
+// 120/216 (55.6%; due dates in payment sentences and Skonto terms
+// missed), line count 247/270, line totals 244/270, number 263/270, net
+// 263/270, tax 262/270, gross 266/270, amount due 62/70, date, seller,
+// currency and IBAN 268-270/270.
+//
+// After general rules studied on tune seeds only: tune 3238/3256
+// (99.4%), report 1086/1094 (99.3%), 342 of 360 all right; then 3240
+// (99.5%), report unchanged, 343 all right, once the name heading an
+// address block below the letterhead that never comes back lost 0.3 as a
+// seller guess (a buyer with a legal form beside a seller without one). The buyer from
+// the address window when no label names it; "Client No."/"Cod. cliente"
+// name a number, not the buyer; a label beside (not in) the cell under a
+// buyer heading is another field's; due dates in payment sentences, the
+// latest date of a Skonto sentence; "2021-10-16." read as a date; a table
+// whose last totals row carries its sum ("Übertrag", "Suma y sigue") goes
+// on at the next page, and such rows are no items; a row of total titles
+// over their amounts is a totals grid, not an item header (its amounts not
+// an item; two tax titles two tax parts; an amount due with no gross
+// labelled sums them); a section's subtotal that more items follow is no
+// document total; quantity × price = amount is an item whatever its name
+// ("Transport"); column titles and labels ("Hoeveelheid", "Imponibile",
+// "Net HT", "Bedrag excl. btw", "Noch zu zahlen", "Solde dû", "Déjà
+// réglé", "Nº de factura", "Fecha de servicio"). Left (tune): "Référence"
+// read as a payment reference, not the number (3); a seller without a
+// legal form beside a buyer with one (1); a discount row in a ruled
+// totals box read as an item; a page-2 table without its header after a
+// section title.
 const (
-	rgTuneBar   = 0.875
-	rgReportBar = 0.85
+	rgTuneBar   = 0.99
+	rgReportBar = 0.99
 )

@@ -24,13 +24,17 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 				isAmt = true
 			}
 		}
-		if !isAmt || d.headLine[li] {
+		if !isAmt || d.headLine[li] || d.sectionSum[li] {
 			return
 		}
 		l := &d.lines[li]
-		below := !tableHeader(l)
+		grid := d.totalTitles(l) // titles side by side: each value is under its title
+		below := !tableHeader(l) || grid
 		belowRows := 0
 		for _, sp := range d.valueSpans(li, m, below) {
+			if grid && sp.pos != posBelow {
+				continue
+			}
 			as := d.amounts(sp.l, sp.from, sp.to)
 			if m.Field == textparse.FieldTax {
 				// "BTW 21% over € 100,00 € 21,00": the amount the rate is
@@ -77,7 +81,7 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 				if a.decimals == 0 && a.cur == "" {
 					sc -= 0.15
 				}
-				out[m.Field] = append(out[m.Field], cand{score: sc, line: sp.l.idx, a: a})
+				out[m.Field] = append(out[m.Field], cand{score: sc, line: sp.l.idx, a: a, label: 1 + li*1000 + l.labelWordStart(m)})
 			}
 			if sp.pos != posBelow {
 				break
@@ -112,12 +116,18 @@ func rateBase(l *line, from int, a amt) bool {
 // two lines at least. Without that arithmetic there is no sum.
 func (d *doc) taxSum(net, gross decimal.Decimal) *decimal.Decimal {
 	want := gross.Sub(net)
+	// one part per line of values, or per tax title when titles stand
+	// side by side over their amounts
 	byLine := map[int]decimal.Decimal{}
 	var lines []int
 	for _, c := range d.taxParts {
-		if _, ok := byLine[c.line]; !ok {
-			byLine[c.line] = c.a.v
-			lines = append(lines, c.line)
+		key := c.line
+		if c.line != c.label/1000 {
+			key = -c.label // read below its title
+		}
+		if _, ok := byLine[key]; !ok {
+			byLine[key] = c.a.v
+			lines = append(lines, key)
 		}
 	}
 	if len(lines) < 2 || len(lines) > 4 {
@@ -330,7 +340,14 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 	t.net, t.tax, t.gross, t.due = val(bn), val(bt), val(bg), val(bd)
 	t.conf = map[string]float64{}
 	sums := bn != nil && bt != nil && bg != nil && bn.a.v.Add(bt.a.v).Equal(bg.a.v)
-	if bn != nil && bg != nil && !sums && len(taxes) == 0 {
+	// with no gross labelled, the amount due (nothing paid before it)
+	// stands for it: "Total HT | TVA 20 % | TVA 5,5 % | Net à payer"
+	sumTo := bg
+	if sumTo == nil && bd != nil && len(cs[textparse.FieldPrepaid]) == 0 {
+		sumTo = bd
+	}
+	if bn != nil && sumTo != nil && !sums && len(taxes) == 0 {
+		bg := sumTo
 		if v := d.taxSum(bn.a.v, bg.a.v); v != nil {
 			t.tax = v
 			t.conf["TotalTaxAmount"] = 0.85 // printed parts that add up to gross - net

@@ -123,7 +123,8 @@ func init() {
 		"numero fattura|fattura n|fattura nr|fattura numero|n fattura|nr fattura|numero documento|"+
 		"re nummer|re nr|rechnungs id|rechnung id|notanummer|nota nummer|nota nr|"+
 		"numero de la facture|n de la facture|n facture|no facture|reference facture|reference de la facture|ref facture|numero de document|n de document|"+
-		"numero de la factura|n de la factura|no de la factura|factura numero|faktuurnummer|faktuur nr|faktuurnr|sales invoice n|sales invoice no|sales invoice number")
+		"numero de la factura|n de la factura|no de la factura|factura numero|faktuurnummer|faktuur nr|faktuurnr|sales invoice n|sales invoice no|sales invoice number|"+
+		"n de factura|no de factura|nro de factura|num de factura|documento n|documento nr|n documento|nr documento")
 	f(FieldInvoiceNumber, 0.6, "document number|document no|doc no|number|nummer|numero|no|nr")
 	f(FieldTitle, 1, "invoice|tax invoice|commercial invoice|credit note|rechnung|handelsrechnung|gutschrift|rechnungskorrektur|"+
 		"facture|avoir|factuur|creditnota|factura|fattura|nota di credito|sales invoice|quittierte rechnung|receipted invoice")
@@ -148,7 +149,9 @@ func init() {
 		"lieferdatum|leistungsdatum|liefer und leistungsdatum|bestelldatum|auftragsdatum|lieferscheindatum|lieferschein datum|leistungszeitraum|abrechnungszeitraum|zeitraum|"+
 		"date de livraison|date de commande|date de prestation|periode|"+
 		"leverdatum|besteldatum|fecha de entrega|fecha de pedido|data di consegna|data ordine|"+
-		"bestell datum|auftrag datum|auftrag datum lief|date de debut|date de fin|date facture associee|date de facture associee")
+		"bestell datum|auftrag datum|auftrag datum lief|date de debut|date de fin|date facture associee|date de facture associee|"+
+		"fecha de servicio|fecha servicio|fecha de prestacion|data ddt|data consegna|consegnato il|livre le|date d expedition|"+
+		"afleverdatum|datum levering|leveringsdatum|shipped|delivered|date of supply|supply date|delivery|liefertermin|versanddatum")
 	f(FieldOther, 1, "order number|order no|order nr|po number|purchase order|customer number|customer no|customer id|account number|tax number|"+
 		"bestellnummer|bestellnr|bestell nr|auftragsnummer|auftrag nr|kundennummer|kunden nr|kundennr|lieferscheinnummer|lieferschein nr|steuernummer|"+
 		"numero de commande|n de commande|n bon de commande|numero client|n de client|n client|"+
@@ -160,8 +163,8 @@ func init() {
 	f(FieldNet, 1, "subtotal|sub total|net amount|merchandise|merchandise total|merchandise subtotal|total net|net total|total net amount|total excl vat|total excluding vat|total excl tax|total excluding tax|total before tax|"+
 		"amount excl vat|total exclusive of vat|taxable amount|total taxable|taxable value|total taxable value|"+
 		"nettobetrag|netto|nettosumme|summe netto|rechnungssumme netto|rechnungsbetrag netto|gesamt netto|nettogesamtbetrag|rechnungssumme ohne ust|rechnungsbetrag netto|zwischensumme|warenwert netto|"+
-		"total ht|montant ht|sous total|sous total ht|total hors taxes|montant hors taxes|"+
-		"subtotaal|totaal excl btw|netto bedrag|totaal exclusief btw|goederenbedrag|totaal goederenbedrag|"+
+		"total ht|montant ht|sous total|sous total ht|total hors taxes|montant hors taxes|net ht|net hors taxes|total net ht|montant net ht|"+
+		"subtotaal|totaal excl btw|netto bedrag|totaal exclusief btw|goederenbedrag|totaal goederenbedrag|bedrag excl btw|bedrag exclusief btw|"+
 		"base imponible|subtotal sin iva|total sin iva|importe neto|"+
 		"imponibile|totale imponibile|subtotale|totale netto")
 	f(FieldTax, 1, "vat|tax|taxes|cgst|sgst|igst|total taxes|total vat|vat amount|tax amount|total tax|sales tax|gst|"+
@@ -175,7 +178,7 @@ func init() {
 	f(FieldGross, 1, "grand total|total amount|invoice total|total incl vat|total including vat|total inc vat|total incl tax|total including tax|total gross|gross amount|gross total|"+
 		"gesamtbetrag|bruttobetrag|brutto|bruttosumme|rechnungsbetrag|rechnungssumme|endbetrag|gesamtsumme|summe gesamt|gesamt brutto|gesamtbetrag brutto|"+
 		"total ttc|montant ttc|montant total|total toutes taxes comprises|"+
-		"totaal incl btw|totaalbedrag|totaal bedrag|factuurbedrag|"+
+		"totaal incl btw|totaalbedrag|totaal bedrag|factuurbedrag|bedrag incl btw|bedrag inclusief btw|"+
 		"total factura|importe total|total con iva|"+
 		"totale fattura|totale documento|importo totale|totale complessivo")
 	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt")
@@ -185,12 +188,15 @@ func init() {
 		"net a payer|reste a payer|montant du|montant a payer|a payer|"+
 		"te betalen|totaal te betalen|openstaand bedrag|"+
 		"total a pagar|importe a pagar|"+
-		"netto a pagare|totale da pagare|da pagare")
+		"netto a pagare|totale da pagare|da pagare|"+
+		"noch zu zahlen|verbleibender betrag|solde du|solde a payer|reste du|nog te betalen|restbedrag|resterend bedrag|"+
+		"pendiente de pago|importe pendiente|saldo pendiente|saldo da pagare|importo da pagare|residuo|residuo da pagare")
 	f(FieldPrepaid, 1, "prepaid|prepaid amount|amount paid|paid|deposit|advance payment|already paid|payments credits|payment received|payments received|less payment|paid to date|"+
 		"anzahlung|erhaltene anzahlungen|erhaltene anzahlung|bereits bezahlt|geleistete anzahlungen|abschlagszahlung|abschlagszahlungen|"+
 		"acompte|deja paye|montant deja paye|acomptes|"+
 		"vooruitbetaling|reeds betaald|aanbetaling|"+
-		"anticipo|pagado|importe pagado|acconto|gia pagato")
+		"anticipo|pagado|importe pagado|acconto|gia pagato|"+
+		"less deposit|deposit received|less deposit received|deja regle|montant regle|voldaan|reeds voldaan|entregado a cuenta|pagado a cuenta")
 	f(FieldLineTotal, 1, "line total|lines total|total lines|sum of lines|positionssumme|summe positionen|warenwert|total des lignes|total articles")
 	f(FieldAllowanceTotal, 1, "total discount|discount total|total allowances|gesamtbetrag der abschlage|summe rabatte|abschlage|total remises|remise globale")
 	f(FieldChargeTotal, 1, "total charges|gesamtbetrag der zuschlage|zuschlage|total frais")
@@ -218,7 +224,7 @@ func init() {
 	c(ColDescription, 1, "description|desc|item|items|article|product|products|service|services|details|designation|libelle|"+
 		"bezeichnung|beschreibung|artikel|artikelbezeichnung|leistung|leistungsbeschreibung|text|"+
 		"produit|prestation|omschrijving|artikelomschrijving|descripcion|concepto|articulo|producto|descrizione|articolo|prodotto|detalle|detalles|dettaglio")
-	c(ColQuantity, 1, "qty|quantity|quantities|menge|anzahl|anz|qte|quantite|aantal|cantidad|cant|quantita|qta|hours|hrs|stunden|"+
+	c(ColQuantity, 1, "qty|quantity|quantities|menge|anzahl|anz|qte|quantite|aantal|cantidad|cant|quantita|qta|hours|hrs|stunden|hoeveelheid|"+
 		"unidades|uds|pcs|stk|uren|aant|qty shipped|qty ordered")
 	c(ColUnit, 1, "unit|units|uom|einheit|me|unite|eenheid|unidad|unita")
 	c(ColUnitPrice, 1, "unit price|price|rate|unit cost|price per unit|einzelpreis|preis|nettopreis|e preis|ep|stuckpreis|einzelpreis netto|"+

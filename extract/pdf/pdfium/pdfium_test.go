@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"io"
@@ -484,4 +485,39 @@ func TestFakeBoldAndAccents(t *testing.T) {
 	p, err := doc.Text(context.Background(), 0)
 	require.NoError(t, err)
 	require.Equal(t, "Total EUR 1.190,00 Invoice No Sum Fälligkeit Résumé", p.Text())
+}
+
+// TestImageCoverInForm: a scan whose page image sits inside a form
+// XObject (as some scanners and PDF printers wrap it) counts with the
+// form's bounds.
+func TestImageCoverInForm(t *testing.T) {
+	t.Parallel()
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>",
+		"<< /Length 28 >>\nstream\nq 1 0 0 1 0 0 cm /Fm1 Do Q\n\nendstream",
+		"<< /Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /XObject << /Im1 6 0 R >> >> /Length 33 >>\nstream\nq 595 0 0 842 0 0 cm /Im1 Do Q\n\nendstream",
+		"<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>\nstream\n\x00\xff\xff\x00\nendstream",
+	}
+	var b bytes.Buffer
+	b.WriteString("%PDF-1.7\n")
+	offs := make([]int, len(objs))
+	for i, o := range objs {
+		offs[i] = b.Len()
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	x := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
+
+	doc, err := engine(t).Open(context.Background(), b.Bytes(), "")
+	require.NoError(t, err)
+	defer doc.Close()
+	got, err := doc.ImageCover(context.Background(), 0)
+	require.NoError(t, err)
+	require.InDelta(t, 1, got, 0.03)
 }
