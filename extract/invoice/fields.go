@@ -155,6 +155,22 @@ func (d *doc) idToken(s string) (string, bool) {
 	return s, true
 }
 
+// dateShapedID reports whether w, which idToken refused, is an identifier
+// that happens to spell a date: eight digits ("20140512") or a numeric date
+// with slashes or dashes ("12/03/2024"). Dates written with a month name
+// are not.
+func (d *doc) dateShapedID(w string) bool {
+	w = strings.Trim(w, ":;,()[]\"'")
+	if len(w) == 8 && strings.Trim(w, "0123456789") == "" {
+		return true
+	}
+	if !reID.MatchString(w) || strings.Trim(w, "0123456789/-.") != "" || !strings.ContainsAny(w, "/-") {
+		return false
+	}
+	_, isDate := textparse.ParseDate(w, d.order)
+	return isDate
+}
+
 // connector words between a label and its value.
 var connectors = map[string]bool{"nr": true, "no": true, "n": true, "number": true, "nummer": true, "numero": true, "num": true,
 	"vom": true, "du": true, "del": true, "van": true, "of": true, "dated": true, "date": true, "datum": true, "am": true, "le": true, "on": true, "from": true}
@@ -222,6 +238,7 @@ func (d *doc) invoiceNumbers() []cand {
 				out = append(out, cand{score: sc, line: sp.l.idx, s: id})
 				break spans
 			}
+			first := true
 			for k := sp.from; k < sp.to && k < sp.from+3; k++ {
 				w := sp.l.words[k]
 				if strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
@@ -231,12 +248,15 @@ func (d *doc) invoiceNumbers() []cand {
 					continue
 				}
 				id, ok := d.idToken(w)
-				if !ok && m.Field == textparse.FieldInvoiceNumber && m.Strength >= 1 && len(w) == 8 && strings.Trim(w, "0123456789") == "" {
-					// "Numéro de facture 20140512": after a number label,
-					// eight digits are the number even when they could
+				if !ok && first && m.Field == textparse.FieldInvoiceNumber && m.Strength >= 1 && d.dateShapedID(w) {
+					// "Numéro de facture 20140512", "Faktura nr
+					// 12/03/2024" (number / month / year, as Polish
+					// invoices count): the first word after an invoice
+					// number label is the number even when it could
 					// spell a date.
-					id, ok = w, true
+					id, ok = strings.Trim(w, ":;,()[]\"'"), true
 				}
+				first = false
 				if !ok {
 					if sp.pos == posSame && m.Field == textparse.FieldTitle {
 						break spans

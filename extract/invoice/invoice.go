@@ -292,6 +292,10 @@ func (d *doc) iban() string {
 				out = s
 				return
 			}
+			if s := polishNRB(sp.l.words[sp.from:sp.to]); s != "" {
+				out = s
+				return
+			}
 		}
 	})
 	if out != "" {
@@ -310,6 +314,32 @@ func (d *doc) iban() string {
 				}
 			}
 		}
+	}
+	return ""
+}
+
+// polishNRB reads a Polish domestic account number (NRB: 26 digits, printed
+// in groups "61 1090 1014 0000 0712 1981 2874") after an account label as
+// the IBAN it is without its "PL": only when the digits, and nothing else
+// but spaces, fill the span's first words and "PL" + digits has valid IBAN
+// check digits.
+func polishNRB(words []string) string {
+	var b strings.Builder
+	for _, w := range words {
+		w = strings.Trim(w, ":;,.")
+		if w == "" || strings.Trim(w, "0123456789") != "" {
+			break
+		}
+		b.WriteString(w)
+		if b.Len() >= 26 {
+			break
+		}
+	}
+	if b.Len() != 26 {
+		return ""
+	}
+	if s := "PL" + b.String(); textparse.ValidIBAN(s) {
+		return s
 	}
 	return ""
 }

@@ -483,6 +483,9 @@ func (d *doc) currency(t totals) (string, float64) {
 					}
 				}
 			}
+			if c := localSymbols[w2]; c != "" && besideNumber(l.words, wi) {
+				votes[c]++
+			}
 		}
 	}
 	bestN, total := 0, 0
@@ -502,6 +505,18 @@ func (d *doc) currency(t totals) (string, float64) {
 	}
 	// A clear majority of printed codes and symbols.
 	return found, 0.6 + 0.3*float64(bestN)/float64(total)
+}
+
+// localSymbols are the abbreviations printed for one currency only, after
+// or before its amounts: the złoty, the Czech koruna, the forint, the leu.
+// ("kr" is the crown of four countries and "Fr." the franc of two: they
+// decide nothing alone.)
+var localSymbols = map[string]string{"zł": "PLN", "Zł": "PLN", "Kč": "CZK", "Ft": "HUF", "lei": "RON"}
+
+// besideNumber reports whether the word before or after word wi of ws
+// holds a digit: a symbol beside an amount, not a word of the text.
+func besideNumber(ws []string, wi int) bool {
+	return wi > 0 && hasDigit(ws[wi-1]) || wi+1 < len(ws) && hasDigit(ws[wi+1])
 }
 
 // codeStandsAsCurrency reports whether the ISO code at word wi of l is

@@ -24,7 +24,13 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 				isAmt = true
 			}
 		}
-		if !isAmt || d.headLine[li] || d.sectionSum[li] {
+		if !isAmt || d.sectionSum[li] {
+			return
+		}
+		if d.headLine[li] {
+			if c, ok := d.headerColumnTotal(li, m); ok {
+				out[m.Field] = append(out[m.Field], c)
+			}
 			return
 		}
 		l := &d.lines[li]
@@ -95,6 +101,53 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		out[f] = dedupe(cs)
 	}
 	return out
+}
+
+// headerColumnTotal reads the amount of an item table's closing totals row
+// ("Razem:", "Summe", "Total") that stands in the column whose title, in
+// header line li, is amount label m ("Wartość netto", "Kwota VAT",
+// "Wartość brutto", "Net amount", "VAT", "Gross"; not a bare "Gesamt" or
+// "Total" that titles the line totals): the net, tax or gross of the
+// invoice printed as the table's last row. The totals row is the first
+// line after the header, on its page and within 80 lines, that opens
+// with a generic total word ("Razem", "Summe", "Total", "Lines total") and
+// holds no item of the table; the amount must
+// overlap the title's column (right-aligned numbers end near the title's
+// right edge, left-aligned start near its left edge).
+func (d *doc) headerColumnTotal(li int, m textparse.LabelMatch) (cand, bool) {
+	switch m.Field {
+	case textparse.FieldNet, textparse.FieldTax, textparse.FieldGross:
+	default:
+		return cand{}, false
+	}
+	if m.Strength < 1 {
+		// "Gesamt €" over the line totals names no invoice total.
+		return cand{}, false
+	}
+	l := &d.lines[li]
+	ws, we := l.labelWordStart(m), l.labelWordEnd(m)
+	x0, x1 := l.Words[ws].X0, l.Words[we-1].X1
+	for lj := li + 1; lj < len(d.lines) && lj <= li+80; lj++ {
+		r := &d.lines[lj]
+		if r.pg != l.pg || d.headLine[lj] {
+			break
+		}
+		if d.itemLine[lj] || len(r.labels) == 0 || r.labels[0].Start != 0 {
+			continue
+		}
+		// A generic total word ("Razem", "Summe", "Total"): a row labelled
+		// for one field ("Nettobetrag") says itself what it holds.
+		if f := r.labels[0]; !(f.Field == textparse.FieldGross && f.Strength < 1 || f.Field == textparse.FieldLineTotal) {
+			continue
+		}
+		for _, a := range d.amounts(r, r.labelWordEnd(r.labels[0]), len(r.words)) {
+			if a.x1 >= x0-l.h && a.x0 <= x1+l.h {
+				return cand{score: m.Strength - 0.05 + 0.15*d.relY(lj), line: lj, a: a}, true
+			}
+		}
+		return cand{}, false
+	}
+	return cand{}, false
 }
 
 // baseWords introduce the amount a tax rate is taken of: "21% over €

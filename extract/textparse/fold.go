@@ -15,6 +15,9 @@ var foldMap = map[rune]string{
 	'ú': "u", 'ù': "u", 'û': "u", 'ü': "u", 'ů': "u",
 	'ß': "ss", 'ý': "y", 'ÿ': "y", 'ž': "z", 'š': "s", 'ř': "r", 'ł': "l",
 	'œ': "oe",
+	// Polish, Czech, Slovak, Hungarian, Romanian, Turkish.
+	'ą': "a", 'ę': "e", 'ś': "s", 'ź': "z", 'ż': "z", 'ď': "d", 'ť': "t", 'ľ': "l", 'ĺ': "l", 'ŕ': "r",
+	'ő': "o", 'ű': "u", 'ă': "a", 'ș': "s", 'ş': "s", 'ț': "t", 'ţ': "t", 'ğ': "g", 'ı': "i",
 	// Ordinal indicators: "Nº" is "No", "1ª" is "1a".
 	'º': "o", 'ª': "a",
 }

@@ -217,6 +217,31 @@ func init() {
 		"n tva|tva intracommunautaire|numero de tva|no tva|tva intracom|"+
 		"btw nummer|btw nr|btw id|nif|cif|nif iva|n iva|partita iva|p iva")
 	f(FieldName, 1, "name|firma|nom|naam|nombre|nome|company")
+	// Polish, as Polish accounting programs print an invoice ("Faktura VAT
+	// nr", "Data wystawienia", "Sprzedawca"/"Nabywca", "Do zapłaty"),
+	// folded: ł is l, ą a, ę e, ś s, ż and ź z.
+	f(FieldInvoiceNumber, 1, "faktura nr|faktura vat nr|nr faktury|numer faktury|faktura numer|faktura vat numer|faktura korygujaca nr|"+
+		"faktura proforma nr|nr dokumentu|numer dokumentu")
+	f(FieldInvoiceNumber, 0.6, "numer")
+	f(FieldTitle, 1, "faktura|faktura vat|faktura korygujaca|faktura proforma")
+	f(FieldInvoiceDate, 1, "data wystawienia|data faktury|data wystawienia faktury|data dokumentu")
+	f(FieldOtherDate, 1, "data sprzedazy|data dostawy|data wykonania uslugi|data zakonczenia dostawy|data dostawy towarow|data zamowienia")
+	f(FieldOther, 1, "miejsce wystawienia|nr zamowienia|numer zamowienia|sposob platnosci|forma platnosci|strona")
+	f(FieldDueDate, 1, "termin platnosci|termin zaplaty|platne do|zaplata do|zaplacic do|termin platnosci do")
+	f(FieldNet, 1, "wartosc netto|razem netto|suma netto|kwota netto|netto razem|wartosc netto razem")
+	f(FieldTax, 1, "kwota vat|wartosc vat|podatek vat|razem vat|suma vat|kwota podatku|podatek")
+	f(FieldGross, 1, "wartosc brutto|razem brutto|suma brutto|kwota brutto|brutto razem|wartosc brutto razem|ogolem")
+	f(FieldGross, 0.7, "razem|suma")
+	f(FieldAmountDue, 1, "do zaplaty|razem do zaplaty|pozostalo do zaplaty|kwota do zaplaty|pozostaje do zaplaty")
+	f(FieldPrepaid, 1, "zaplacono|wplacono|zaliczka|otrzymana zaliczka")
+	f(FieldBuyer, 1, "nabywca|odbiorca|platnik")
+	f(FieldSeller, 1, "sprzedawca|wystawca|dostawca|wykonawca")
+	f(FieldVATID, 1, "nip|nip ue")
+	f(FieldName, 1, "nazwa firmy")
+	f(FieldCurrency, 1, "waluta")
+	// The bank account: Polish invoices print its domestic number (NRB),
+	// the IBAN without "PL".
+	f(FieldIBAN, 1, "nr konta|numer konta|nr rachunku|numer rachunku|rachunek bankowy|konto bankowe|nr konta bankowego|numer konta bankowego")
 	fieldDict.addJoined()
 
 	c := func(col Column, s float64, p string) { columnDict.add(int(col), s, p) }
@@ -238,6 +263,16 @@ func init() {
 	c(ColVATRate, 1, "vat|vat %|vat rate|tax|tax %|tax rate|mwst|mwst %|ust|ust %|steuersatz|steuer|tva|taux tva|btw|btw %|iva|iva %")
 	c(ColOther, 1, "discount|rabatt|remise|korting|descuento|sconto|reference|referenzen|ref|sku|code|art nr|artikelnummer|gtin|ean|date|"+
 		"item code|product code|article code|artikelcode|artnr|artikel nr|code article|codigo|codice|part no|part number|artikelnr")
+	// Polish item tables: "Lp. | Nazwa towaru lub usługi | J.m. | Ilość |
+	// Cena netto | Wartość netto | Stawka VAT | Kwota VAT | Wartość brutto".
+	c(ColPosition, 1, "lp")
+	c(ColDescription, 1, "nazwa|nazwa towaru|nazwa towaru lub uslugi|nazwa towaru uslugi|nazwa uslugi|towar|usluga|opis|towar usluga")
+	c(ColQuantity, 1, "ilosc|il")
+	c(ColUnit, 1, "jm|j m|jednostka")
+	c(ColUnitPrice, 1, "cena|cena netto|cena jedn|cena jedn netto|cena jednostkowa|cena jednostkowa netto|cena brutto|cena jedn brutto")
+	c(ColAmount, 1, "wartosc|wartosc netto|wartosc brutto|kwota|brutto")
+	c(ColVATRate, 1, "stawka|stawka vat|vat %")
+	c(ColOther, 1, "kwota vat|pkwiu|kod|rabat|indeks")
 	// "MontantHT", "Unit-Price": a title's words run together.
 	columnDict.addJoined()
 }
