@@ -1,6 +1,7 @@
 package invoice
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -94,7 +95,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 
 	buyer := d.buyerLines()
 	if c := best(d.partyName(textparse.FieldBuyer)); c != nil {
-		g.BuyerName = docextract.Str(d.accented(c.s))
+		g.BuyerName = docextract.Str(d.accented(partyTrim(c.s)))
 		conf["BuyerName"] = 0.85 * min(1, c.score)
 	}
 	sellers := d.partyName(textparse.FieldSeller)
@@ -102,9 +103,19 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	if len(sellers) == 0 {
 		sellers = d.sellerGuess(d.buyerBlock())
 		sellerConf = 0.5 // the most name-like line at the top: a judgement
+		foot := d.footerSellers()
+		if wb := d.windowBuyer(""); wb != nil && g.BuyerName == nil && len(foot) > 0 {
+			// The addressee of the address window (a name printed once)
+			// is not the seller, whatever its type, when a company
+			// signs the footer: the letterhead is a logo image.
+			sellers = slices.DeleteFunc(sellers, func(c cand) bool { return c.line == wb.line })
+		}
+		if len(sellers) == 0 {
+			sellers = foot
+		}
 	}
 	if c := best(sellers); c != nil {
-		g.SellerName = docextract.Str(d.accented(c.s))
+		g.SellerName = docextract.Str(d.accented(partyTrim(c.s)))
 		conf["SellerName"] = sellerConf
 	}
 	if g.BuyerName == nil {
@@ -114,7 +125,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 			seller = *g.SellerName
 		}
 		if c := d.windowBuyer(seller); c != nil {
-			g.BuyerName = docextract.Str(d.accented(c.s))
+			g.BuyerName = docextract.Str(d.accented(partyTrim(c.s)))
 			conf["BuyerName"] = 0.5 * c.score
 		}
 	}

@@ -252,6 +252,9 @@ func (d *doc) addressees() []cand {
 				if ms := textparse.MatchLabels(textparse.Tokens(s)); len(ms) > 0 && ms[0].Start == 0 {
 					continue // a heading ("Rechnungsadresse", "An")
 				}
+				if s = withoutSalutation(s); s == "" {
+					continue // "Frau" / "Herrn" on a line of its own
+				}
 				name, nameLine = s, blockLine[k]
 				break
 			}
@@ -266,6 +269,63 @@ func (d *doc) addressees() []cand {
 	}
 	return out
 }
+
+// salutations open an addressee's name line in the six languages ("Herrn
+// Max Mustermann", "Frau", "Firma", "Mr", "Mme", "Dhr.", "Sra.", "Spett.le").
+var salutations = map[string]bool{"herrn": true, "herr": true, "frau": true, "firma": true, "familie": true,
+	"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "m": true, "mme": true, "mlle": true, "monsieur": true, "madame": true,
+	"dhr": true, "mevr": true, "mevrouw": true, "heer": true, "de heer": true, "sr": true, "sra": true, "senor": true, "senora": true,
+	"sig": true, "sigra": true, "spett le": true, "spettle": true, "egr": true, "gentile": true}
+
+// withoutSalutation drops a leading salutation from a name line ("Herrn
+// Max Mustermann" is Max Mustermann): "" when the line is only that.
+func withoutSalutation(s string) string {
+	fs := strings.Fields(s)
+	for len(fs) > 0 && salutations[strings.Trim(textparse.Fold(fs[0]), ".")] {
+		fs = fs[1:]
+	}
+	return strings.Join(fs, " ")
+}
+
+// footerSellers scores the company names of the first page's footer (its
+// bottom quarter) as the seller's: a letterhead whose name is a logo
+// image leaves the name only there ("Holzbau Meier GmbH · Sägewerkstr. 4",
+// "Holzbau Meier GmbH | Sparkasse Freiburg | Geschäftsführer: ..."). Only
+// a cell with a legal form counts, and none naming a bank, a court or a
+// contact.
+func (d *doc) footerSellers() []cand {
+	var out []cand
+	for li := range d.lines {
+		l := &d.lines[li]
+		if l.pg > 0 {
+			break
+		}
+		if d.relY(li) < 0.75 || d.itemLine[li] {
+			continue
+		}
+		for _, c := range l.cells {
+			s := c.Text()
+			for _, sep := range []string{" · ", " • ", " | ", ", "} {
+				if i := strings.Index(s, sep); i > 0 && !(sep == ", " && reFormAfterComma.MatchString(s[i:])) {
+					s = s[:i]
+				}
+			}
+			s = strings.TrimSpace(s)
+			if !nameLike(s) || !legalForm.MatchString(s) || footerNotSeller.MatchString(s) {
+				continue
+			}
+			if ms := textparse.MatchLabels(textparse.Tokens(s)); len(ms) > 0 && ms[0].Start == 0 {
+				continue
+			}
+			out = append(out, cand{score: 0.35 + 0.15*float64(min(2, d.repeats(li, s))), line: li, s: s})
+		}
+	}
+	return out
+}
+
+// footerNotSeller matches footer cells that name someone else than the
+// seller: its bank, its court and register, its managers, its contacts.
+var footerNotSeller = regexp.MustCompile(`(?i)bank|sparkasse|spaarbank|banque|banca|banco|caixa|caisse|kasse|paypal|stripe|iban|bic|swift|gericht|hrb|hra|handelsregister|geschäftsführ|geschaftsfuhr|vorstand|director|ceo|kvk|siret|rcs|tel|fax|mail|www|@`)
 
 // sellerGuess scores the lines of the top of the first page as the seller's
 // name: legal-form suffixes, large or bold type, position near the top, the
@@ -497,4 +557,10 @@ func (d *doc) codeStandsAsCurrency(l *line, wi int) bool {
 func startsWithLabel(s string) bool {
 	ms := textparse.MatchLabels(textparse.Tokens(s))
 	return len(ms) > 0 && ms[0].Start == 0 && ms[0].Field != textparse.FieldTitle
+}
+
+// partyTrim drops the punctuation a name line ends with when the address
+// follows on the next line ("Bright Retail Private Limited,").
+func partyTrim(s string) string {
+	return strings.TrimRight(strings.TrimSpace(s), ",;:·|-–")
 }
