@@ -16,6 +16,11 @@ var amountFields = []textparse.Field{textparse.FieldNet, textparse.FieldTax, tex
 // labels.
 func (d *doc) amountCands() map[textparse.Field][]cand {
 	out := map[textparse.Field][]cand{}
+	// The amounts of an item table's totals row under the column titles
+	// naming them: only for a field no label of its own gives ("Total
+	// Accessoires" under "Total HT" is a section's sum when "Total hors
+	// taxes" follows).
+	columnTotals := map[textparse.Field][]cand{}
 	last := len(d.pages) - 1
 	d.eachLabel(func(li int, m textparse.LabelMatch) {
 		isAmt := false
@@ -29,7 +34,7 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		}
 		if d.headLine[li] {
 			if c, ok := d.headerColumnTotal(li, m); ok {
-				out[m.Field] = append(out[m.Field], c)
+				columnTotals[m.Field] = append(columnTotals[m.Field], c)
 			}
 			return
 		}
@@ -94,6 +99,11 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 			}
 		}
 	})
+	for f, cs := range columnTotals {
+		if len(out[f]) == 0 {
+			out[f] = cs
+		}
+	}
 	d.taxParts = append([]cand(nil), out[textparse.FieldTax]...)
 	for f := range out {
 		cs := out[f]
@@ -111,7 +121,8 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 // invoice printed as the table's last row. The totals row is the first
 // line after the header, on its page and within 80 lines, that opens
 // with a generic total word ("Razem", "Summe", "Total", "Lines total") and
-// holds no item of the table; the amount must
+// is neither an item of the table nor a section's sum ("Total Accessoires"
+// with more items after it); the amount must
 // overlap the title's column (right-aligned numbers end near the title's
 // right edge, left-aligned start near its left edge).
 func (d *doc) headerColumnTotal(li int, m textparse.LabelMatch) (cand, bool) {
@@ -132,7 +143,7 @@ func (d *doc) headerColumnTotal(li int, m textparse.LabelMatch) (cand, bool) {
 		if r.pg != l.pg || d.headLine[lj] {
 			break
 		}
-		if d.itemLine[lj] || len(r.labels) == 0 || r.labels[0].Start != 0 {
+		if d.itemLine[lj] || d.sectionSum[lj] || len(r.labels) == 0 || r.labels[0].Start != 0 {
 			continue
 		}
 		// A generic total word ("Razem", "Summe", "Total"): a row labelled
