@@ -643,30 +643,20 @@ var stmtLayouts = []stmtLayout{
 	{"ing-nl", "NL", drawINGNL}, {"rabobank", "NL", drawRabobank}, {"bnp-fr", "FR", drawFrench}, {"barclays-uk", "GB", drawUK},
 }
 
+// av is the value of a read amount, "" when it was not read.
+func av(a *docextract.Amount) string {
+	if a == nil {
+		return ""
+	}
+	return a.Decimal.String()
+}
+
 // stmtFields scores one statement: field -> ok, with the misses.
 func stmtFields(s stmt, cur string, got *docextract.BankStatementData) (map[string]bool, []string) {
 	g := got.General
-	res := map[string]bool{}
-	var misses []string
-	check := func(field, want, have string) {
-		ok := want == have
-		res[field] = ok
-		if !ok {
-			misses = append(misses, fmt.Sprintf("%s: got %q, want %q", field, have, want))
-		}
-	}
-	sv := func(p *string) string {
-		if p == nil {
-			return ""
-		}
-		return *p
-	}
-	av := func(a *docextract.Amount) string {
-		if a == nil {
-			return ""
-		}
-		return a.Decimal.String()
-	}
+	var f testdocs.Fields
+	check := f.Check
+	sv := testdocs.Str
 	check("IBAN", s.iban, sv(g.IBAN))
 	check("Currency", cur, sv(g.Currency))
 	check("OpeningBalance", s.opening.String(), av(g.OpeningBalance))
@@ -695,11 +685,8 @@ func stmtFields(s stmt, cur string, got *docextract.BankStatementData) (map[stri
 	check("TxnAmounts", strings.Join(wa, " "), strings.Join(ha, " "))
 	check("TxnPayees", strings.Join(wn, " | "), strings.Join(hn, " | "))
 	v := validate.BankStatement(got)
-	res["Validation"] = v.Passed
-	if !v.Passed {
-		misses = append(misses, "Validation: "+v.Details.CalculationLogic)
-	}
-	return res, misses
+	f.Set("Validation", v.Passed, "Validation: "+v.Details.CalculationLogic)
+	return f.Res, f.Misses
 }
 
 // TestStatementLayoutSuite reads every layout through PDFium, on one page,

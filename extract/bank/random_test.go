@@ -1186,27 +1186,9 @@ func randomIBAN(r rRand, country string) string {
 // in order (a longest common subsequence).
 func (s *rStmt) score(got *docextract.BankStatementData) (map[string]bool, []string, int) {
 	g := got.General
-	res := map[string]bool{}
-	var misses []string
-	check := func(field, want, have string) {
-		ok := want == have
-		res[field] = ok
-		if !ok {
-			misses = append(misses, fmt.Sprintf("%s: got %q, want %q", field, have, want))
-		}
-	}
-	sv := func(p *string) string {
-		if p == nil {
-			return ""
-		}
-		return *p
-	}
-	av := func(a *docextract.Amount) string {
-		if a == nil {
-			return ""
-		}
-		return a.Decimal.String()
-	}
+	var f testdocs.Fields
+	check := f.Check
+	sv := testdocs.Str
 	check("IBAN", s.iban, sv(g.IBAN))
 	check("Currency", s.currency, sv(g.Currency))
 	if s.periodPrinted {
@@ -1236,11 +1218,8 @@ func (s *rStmt) score(got *docextract.BankStatementData) (map[string]bool, []str
 	check("TxnAmounts", strings.Join(wa, " "), strings.Join(ha, " "))
 	check("TxnDescs", strings.Join(wn, " | "), strings.Join(hn, " | "))
 	v := validate.BankStatement(got)
-	res["Validation"] = v.Passed
-	if !v.Passed {
-		misses = append(misses, "Validation: "+v.Details.CalculationLogic)
-	}
-	return res, misses, lcs(wk, hk)
+	f.Set("Validation", v.Passed, "Validation: "+v.Details.CalculationLogic)
+	return f.Res, f.Misses, lcs(wk, hk)
 }
 
 // lcs is the length of the longest common subsequence of a and b.

@@ -933,18 +933,8 @@ var invLayouts = []func(testing.TB) invLayout{layoutNL, layoutUSUtility, layoutU
 // the misses as "field: got X, want Y".
 func layoutFields(tr invTruth, got *docextract.InvoiceData) (map[string]bool, []string) {
 	g := got.General
-	res := map[string]bool{}
-	var misses []string
-	check := func(field, want, have string) {
-		if want == "" {
-			return
-		}
-		ok := want == have
-		res[field] = ok
-		if !ok {
-			misses = append(misses, fmt.Sprintf("%s: got %q, want %q", field, have, want))
-		}
-	}
+	var f testdocs.Fields
+	check := f.CheckSet
 	check("InvoiceNumber", tr.number, str(g.InvoiceNumber))
 	check("InvoiceDate", tr.date, str(g.InvoiceDate))
 	check("DueDate", tr.due, str(g.DueDate))
@@ -976,11 +966,8 @@ func layoutFields(tr invTruth, got *docextract.InvoiceData) (map[string]bool, []
 	}
 	check("LineNames", strings.Join(wn, " | "), strings.Join(hn, " | "))
 	v := validate.Invoice(got)
-	res["Validation"] = v.Passed
-	if !v.Passed {
-		misses = append(misses, "Validation: "+v.Details.CalculationLogic)
-	}
-	return res, misses
+	f.Set("Validation", v.Passed, "Validation: "+v.Details.CalculationLogic)
+	return f.Res, f.Misses
 }
 
 // TestLayoutSuite reads every generated layout through PDFium and scores

@@ -1079,18 +1079,8 @@ func rgGenerate(t testing.TB, seed uint64) rgInvoice {
 // for the hand-written layouts.
 func rgFields(tr rgTruth, got *docextract.InvoiceData) (map[string]bool, []string) {
 	g := got.General
-	res := map[string]bool{}
-	var misses []string
-	check := func(field, want, have string) {
-		if want == "" {
-			return
-		}
-		ok := want == have
-		res[field] = ok
-		if !ok {
-			misses = append(misses, fmt.Sprintf("%s: got %q, want %q", field, have, want))
-		}
-	}
+	var f testdocs.Fields
+	check := f.CheckSet
 	check("InvoiceNumber", tr.number, str(g.InvoiceNumber))
 	check("InvoiceDate", tr.date, str(g.InvoiceDate))
 	check("DueDate", tr.due, str(g.DueDate))
@@ -1115,7 +1105,7 @@ func rgFields(tr rgTruth, got *docextract.InvoiceData) (map[string]bool, []strin
 		have = append(have, amt2(it.ProductTotalPrice))
 	}
 	check("LineTotals", strings.Join(want, " "), strings.Join(have, " "))
-	return res, misses
+	return f.Res, f.Misses
 }
 
 // rgSeeds is how many seeds TestRandomInvoices draws (1..rgSeeds).

@@ -74,3 +74,44 @@ func (t *Tally) Report(what string) string {
 	lines = append(lines, fmt.Sprintf("%s all right %d/%d, fields %d/%d (%.1f%%)", what, t.okDocs, t.docs, t.okFields, t.allFields, 100*t.Share()))
 	return strings.Join(lines, "\n")
 }
+
+// Fields scores one document's fields for Tally.Add: Res maps each scored
+// field to whether it was read right, Misses says what went wrong ("field:
+// got X, want Y"). The zero value is ready.
+type Fields struct {
+	Res    map[string]bool
+	Misses []string
+}
+
+// Check scores one field: right when have equals want.
+func (f *Fields) Check(field, want, have string) {
+	f.Set(field, want == have, fmt.Sprintf("%s: got %q, want %q", field, have, want))
+}
+
+// CheckSet is Check for a field the truth may leave out: a want of "" is
+// not scored.
+func (f *Fields) CheckSet(field, want, have string) {
+	if want != "" {
+		f.Check(field, want, have)
+	}
+}
+
+// Set records a field scored otherwise, with the miss to show when it is
+// wrong.
+func (f *Fields) Set(field string, ok bool, miss string) {
+	if f.Res == nil {
+		f.Res = map[string]bool{}
+	}
+	f.Res[field] = ok
+	if !ok {
+		f.Misses = append(f.Misses, miss)
+	}
+}
+
+// Str is the text of a read string field, "" when it was not read.
+func Str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
