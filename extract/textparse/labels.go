@@ -231,7 +231,9 @@ func init() {
 	f(FieldNet, 1, "wartosc netto|razem netto|suma netto|kwota netto|netto razem|wartosc netto razem")
 	f(FieldTax, 1, "kwota vat|wartosc vat|podatek vat|razem vat|suma vat|kwota podatku|podatek")
 	f(FieldGross, 1, "wartosc brutto|razem brutto|suma brutto|kwota brutto|brutto razem|wartosc brutto razem|ogolem")
-	f(FieldGross, 0.7, "razem|suma")
+	// Not "suma": Spanish prints a table's carried sum as "Suma y sigue" /
+	// "Suma anterior", which is no total.
+	f(FieldGross, 0.7, "razem")
 	f(FieldAmountDue, 1, "do zaplaty|razem do zaplaty|pozostalo do zaplaty|kwota do zaplaty|pozostaje do zaplaty")
 	f(FieldPrepaid, 1, "zaplacono|wplacono|zaliczka|otrzymana zaliczka")
 	f(FieldBuyer, 1, "nabywca|odbiorca|platnik")
