@@ -23,7 +23,10 @@ import (
 // statement, charged; a second page of terms an "other" document, which
 // sends the upload to review), and a cover letter took the invoice's place
 // as the first document. After the split rule for enclosed pages
-// (split.isEnclosure): 98 of 98.
+// (split.isEnclosure): 98 of 98. Payment slips on a page of their own,
+// added after that rule, first scored 8 of 22 (each slip read as an invoice
+// of its own, its amount printed twice); after the slip rule
+// (split.paymentSlip) 120 of 120.
 
 type enclosureCase struct {
 	name  string
@@ -86,6 +89,22 @@ func enclosureCases(t *testing.T) []enclosureCase {
 				[]enclosureWant{{docextract.Invoice, 1, 2, a, nil}, {docextract.Invoice, 3, 4, b, nil}}},
 			enclosureCase{lang + " cover letter, invoice, terms", []*testdocs.Doc{cover, b.Doc, terms},
 				[]enclosureWant{{docextract.Invoice, 1, 3, b, nil}}},
+		)
+	}
+	// A payment slip on a page of its own after each invoice (a QR-bill:
+	// its amount printed twice, the account, a reference).
+	for i, lang := range []string{"de", "en"} {
+		a, b := inv(lang, uint64(50+i)), inv(lang, uint64(60+i))
+		slip := func(v *testdocs.Invoice) *testdocs.Doc {
+			s := v.Truth.General.TotalGrossPrice.StringFixed(2)
+			return encl(testdocs.EnclosureOptions{Kind: testdocs.EnclosureSlip, Lang: lang, Sender: *v.Truth.General.SellerName,
+				IBAN: *v.Truth.General.IBAN, Amount: s})
+		}
+		out = append(out,
+			enclosureCase{lang + " invoice, payment slip", []*testdocs.Doc{a.Doc, slip(a)},
+				[]enclosureWant{{docextract.Invoice, 1, 2, a, nil}}},
+			enclosureCase{lang + " two invoices with their payment slips", []*testdocs.Doc{a.Doc, slip(a), b.Doc, slip(b)},
+				[]enclosureWant{{docextract.Invoice, 1, 2, a, nil}, {docextract.Invoice, 3, 4, b, nil}}},
 		)
 	}
 	for i, l := range []testdocs.StatementLayout{testdocs.StatementDE, testdocs.StatementEN, testdocs.StatementFR, testdocs.StatementNL} {

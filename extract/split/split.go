@@ -202,9 +202,13 @@ var salutations = []string{"sehr geehrte", "guten tag", "liebe ", "lieber ", "de
 // (with two lines of prose or more) joins the document after it, other
 // enclosures the one before: read on their own they would be documents of
 // nothing, charged, or sent to a person to review a type they do not have.
+// A payment slip on a page of its own (see paymentSlip) is an enclosure too.
 func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure, letter bool) {
 	if info.closing {
 		return false, false
+	}
+	if paymentSlip(folded) {
+		return true, false
 	}
 	prose, textLines, data := 0, 0, 0
 	for i, l := range lines {
@@ -250,6 +254,32 @@ func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure
 		return true, false
 	}
 	return data == 0 && info.number == "", false
+}
+
+// slipTitles are the titles of a payment slip's two parts, as the Swiss
+// QR-bill prints them in its four languages (German, French, Italian,
+// English): the receipt kept by the payer and the payment part.
+var slipTitles = [][2]string{{"empfangsschein", "zahlteil"}, {"recepisse", "section paiement"},
+	{"ricevuta", "sezione pagamento"}, {"receipt", "payment part"}}
+
+// paymentSlip reports whether a page is a payment slip: the titles of both
+// its parts stand alone on their lines (or side by side on one). A slip on a
+// page of its own pays the document before it; with the amount printed
+// twice it would otherwise pass for a document of its own.
+func paymentSlip(folded []string) bool {
+	for _, t := range slipTitles {
+		a, b := false, false
+		for _, f := range folded {
+			if f == t[0]+" "+t[1] {
+				return true
+			}
+			a, b = a || f == t[0], b || f == t[1]
+		}
+		if a && b {
+			return true
+		}
+	}
+	return false
 }
 
 // letters reports whether w is a word of letters, with punctuation around

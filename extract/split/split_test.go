@@ -192,6 +192,10 @@ func TestSplitTable(t *testing.T) {
 				"We would be grateful if you would settle the amount within thirty days of its date.", "Yours faithfully,"),
 			page("ACME Ltd", "Invoice No: A-2", "Item 5.00", "Total 6.00")},
 			[]Range{{1, 1}, {2, 3}}},
+		{"a payment slip pays the document before it", []layout.Page{
+			page("ACME AG", "Rechnung Nr. A-1", "Total CHF 12.00"),
+			page("Empfangsschein Zahlteil", "Konto / Zahlbar an", "CH44 3199 9123 0008 8901 2", "Währung Betrag", "CHF 12.00", "CHF 12.00")},
+			[]Range{{1, 2}}},
 		{"only prose pages are judged as pages", []layout.Page{terms, terms}, []Range{{1, 1}, {2, 2}}},
 		// Not enclosures: a page with a total, two amounts outside
 		// sentences, or a first-page label outside its sentences.

@@ -22,6 +22,10 @@ const (
 	// EnclosureNotices is a bank's page of notices after a statement:
 	// deposit protection, objections to the closing, interest rates.
 	EnclosureNotices EnclosureKind = "notices"
+	// EnclosureSlip is a payment slip on a page of its own: a Swiss QR-bill
+	// (receipt and payment part, the account, the creditor, the currency
+	// and amount twice) for the amount EnclosureOptions.Amount.
+	EnclosureSlip EnclosureKind = "slip"
 )
 
 // EnclosureOptions configures NewEnclosure.
@@ -32,8 +36,11 @@ type EnclosureOptions struct {
 	// Sender is the company printed in the letterhead or page header.
 	Sender string
 	// Number and Amount, when set, are named in a cover letter's subject
-	// and text ("Rechnung Nr. ... über 1.234,56 EUR").
+	// and text ("Rechnung Nr. ... über 1.234,56 EUR"); Amount is the
+	// amount of a payment slip.
 	Number, Amount string
+	// IBAN is the account of a payment slip.
+	IBAN string
 	// Pages is the number of pages of terms or notices; 0 means 1. A
 	// cover letter is one page.
 	Pages int
@@ -49,7 +56,7 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 	if !ok {
 		return nil, fmt.Errorf("testdocs: unknown enclosure language %q", o.Lang)
 	}
-	if o.Pages <= 0 || o.Kind == EnclosureCover {
+	if o.Pages <= 0 || o.Kind == EnclosureCover || o.Kind == EnclosureSlip {
 		o.Pages = 1
 	}
 	var draw func(c *canvas)
@@ -124,6 +131,37 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 			c.text(40, y, tx.closing)
 			c.text(40, y+40, o.Sender)
 		}
+	case EnclosureSlip:
+		draw = func(c *canvas) {
+			c.addPage()
+			c.font(false, 8)
+			c.text(40, 40, o.Sender)
+			c.rule(0, pageW, 540)
+			c.font(true, 11)
+			c.text(20, 555, tx.slipReceipt)
+			c.text(190, 555, tx.slipPayment)
+			for _, x := range []float64{20, 370} {
+				c.font(true, 6)
+				c.text(x, 580, tx.slipAccount)
+				c.font(false, 8)
+				c.text(x, 590, groups4(o.IBAN))
+				c.text(x, 600, o.Sender)
+				c.font(true, 6)
+				c.text(x, 625, tx.slipRef)
+				c.font(false, 8)
+				c.text(x, 635, "21 00000 00003 13947 14300 09017")
+			}
+			for _, at := range [][2]float64{{20, 700}, {190, 770}} {
+				c.font(true, 6)
+				c.text(at[0], at[1], tx.slipCurrency)
+				c.text(at[0]+45, at[1], tx.slipAmount)
+				c.font(false, 8)
+				c.text(at[0], at[1]+10, "CHF")
+				c.text(at[0]+45, at[1]+10, o.Amount)
+			}
+			c.font(true, 6)
+			c.text(100, 800, tx.slipPoint)
+		}
 	default:
 		return nil, fmt.Errorf("testdocs: unknown enclosure kind %q", o.Kind)
 	}
@@ -164,6 +202,9 @@ type enclosureText struct {
 	addressee                    []string
 	subject, salutation, closing string
 	coverRef, coverPlain         string
+	// The titles of a QR-bill in the language (Swiss German, French,
+	// English; Dutch prints the English ones).
+	slipReceipt, slipPayment, slipAccount, slipRef, slipCurrency, slipAmount, slipPoint string
 }
 
 // The texts are our own, written in the manner of such pages: clauses that
@@ -171,6 +212,7 @@ type enclosureText struct {
 // and bank notices do.
 var enclosureTexts = map[string]enclosureText{
 	"de": {
+		slipReceipt: "Empfangsschein", slipPayment: "Zahlteil", slipAccount: "Konto / Zahlbar an", slipRef: "Referenz", slipCurrency: "Währung", slipAmount: "Betrag", slipPoint: "Annahmestelle",
 		termsTitle: "Allgemeine Geschäftsbedingungen (Stand: 01.01.2024)",
 		terms: [][2]string{
 			{"§ 1 Geltungsbereich", "Diese Bedingungen gelten für alle Lieferungen und Leistungen an Unternehmer. Abweichende Bedingungen des Kunden gelten nur, wenn wir ihnen schriftlich zugestimmt haben."},
@@ -199,6 +241,7 @@ var enclosureTexts = map[string]enclosureText{
 		closing:      "Mit freundlichen Grüßen",
 	},
 	"en": {
+		slipReceipt: "Receipt", slipPayment: "Payment part", slipAccount: "Account / Payable to", slipRef: "Reference", slipCurrency: "Currency", slipAmount: "Amount", slipPoint: "Acceptance point",
 		termsTitle: "General Terms and Conditions of Sale",
 		terms: [][2]string{
 			{"1. Scope", "These terms apply to all supplies and services to business customers. Other terms of the customer apply only where we have agreed to them in writing."},
@@ -226,6 +269,7 @@ var enclosureTexts = map[string]enclosureText{
 		closing:      "Yours faithfully,",
 	},
 	"fr": {
+		slipReceipt: "Récépissé", slipPayment: "Section paiement", slipAccount: "Compte / Payable à", slipRef: "Référence", slipCurrency: "Monnaie", slipAmount: "Montant", slipPoint: "Point de dépôt",
 		termsTitle: "Conditions générales de vente",
 		terms: [][2]string{
 			{"Article 1 - Objet", "Les présentes conditions s'appliquent à toutes les ventes conclues avec des clients professionnels."},
@@ -251,6 +295,7 @@ var enclosureTexts = map[string]enclosureText{
 		closing:      "Veuillez agréer, Madame, Monsieur, nos salutations distinguées.",
 	},
 	"nl": {
+		slipReceipt: "Receipt", slipPayment: "Payment part", slipAccount: "Account / Payable to", slipRef: "Reference", slipCurrency: "Currency", slipAmount: "Amount", slipPoint: "Acceptance point",
 		termsTitle: "Algemene voorwaarden",
 		terms: [][2]string{
 			{"Artikel 1 - Toepasselijkheid", "Deze voorwaarden zijn van toepassing op alle aanbiedingen en overeenkomsten met zakelijke klanten."},
