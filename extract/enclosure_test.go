@@ -167,10 +167,7 @@ func TestEnclosures(t *testing.T) {
 		typ := c.want[0].typ
 		res, err := x.Extract(context.Background(), extract.Input{Data: file.PDF, DocType: typ})
 		require.NoError(t, err)
-		var got []extract.Document
-		for _, d := range res.Documents {
-			got = append(got, d)
-		}
+		got := res.Documents
 		ranges := func(ds []extract.Document) string {
 			s := ""
 			for _, d := range ds {
