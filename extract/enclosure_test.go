@@ -14,7 +14,7 @@ import (
 
 // Real files carry pages that are no document of their own: the terms
 // printed after an invoice, a cover letter before it, a bank's notices
-// after a statement. They belong to the document beside them: the file is
+// after a statement, a payment slip, a copy of the invoice. They belong to the document beside them: the file is
 // one document (one result, one charge), read as if they were not there,
 // and two such invoices in one file are still two documents.
 //
@@ -26,7 +26,11 @@ import (
 // (split.isEnclosure): 98 of 98. Payment slips on a page of their own,
 // added after that rule, first scored 8 of 22 (each slip read as an invoice
 // of its own, its amount printed twice); after the slip rule
-// (split.paymentSlip) 120 of 120.
+// (split.paymentSlip) 120 of 120. An invoice and its copy in one file
+// (marked "Original"/"Kopie", "ORIGINAL FOR RECIPIENT"/"DUPLICATE FOR
+// TRANSPORTER", or printed twice unmarked), added next, first scored 16 of
+// 38 (each copy a document of its own, charged again); after the copy rule
+// (split.Originals) 158 of 158.
 
 type enclosureCase struct {
 	name  string
@@ -116,6 +120,29 @@ func enclosureCases(t *testing.T) []enclosureCase {
 				[]enclosureWant{{docextract.BankStatement, 1, 2, nil, s}}},
 			enclosureCase{lang + " two statements with notices", []*testdocs.Doc{s.Doc, notices, s2.Doc, notices},
 				[]enclosureWant{{docextract.BankStatement, 1, 2, nil, s}, {docextract.BankStatement, 3, 4, nil, s2}}},
+		)
+	}
+	// An invoice and its copy in one file, marked or not; a two-page
+	// invoice and its copy; two invoices each with its copy.
+	for i, lang := range []string{"de", "en"} {
+		marks := map[string][2]string{"de": {"Original", "Kopie"}, "en": {"ORIGINAL FOR RECIPIENT", "DUPLICATE FOR TRANSPORTER"}}[lang]
+		mk := func(seed uint64, lines int, mark string) *testdocs.Invoice {
+			d, err := testdocs.NewInvoice(testdocs.InvoiceOptions{Lang: lang, Seed: seed, Lines: lines, LinesPerPage: 12, Mark: mark})
+			require.NoError(t, err)
+			return d
+		}
+		a, aCopy := mk(uint64(70+i), 5, marks[0]), mk(uint64(70+i), 5, marks[1])
+		b, bCopy := mk(uint64(80+i), 5, ""), mk(uint64(80+i), 5, "")
+		long, longCopy := mk(uint64(90+i), 20, marks[0]), mk(uint64(90+i), 20, marks[1])
+		out = append(out,
+			enclosureCase{lang + " invoice and its marked copy", []*testdocs.Doc{a.Doc, aCopy.Doc},
+				[]enclosureWant{{docextract.Invoice, 1, 2, a, nil}}},
+			enclosureCase{lang + " invoice printed twice", []*testdocs.Doc{b.Doc, bCopy.Doc},
+				[]enclosureWant{{docextract.Invoice, 1, 2, b, nil}}},
+			enclosureCase{lang + " two-page invoice and its copy", []*testdocs.Doc{long.Doc, longCopy.Doc},
+				[]enclosureWant{{docextract.Invoice, 1, 4, long, nil}}},
+			enclosureCase{lang + " two invoices each with its copy", []*testdocs.Doc{a.Doc, aCopy.Doc, b.Doc, bCopy.Doc},
+				[]enclosureWant{{docextract.Invoice, 1, 2, a, nil}, {docextract.Invoice, 3, 4, b, nil}}},
 		)
 	}
 	return out

@@ -196,7 +196,18 @@ func TestSplitTable(t *testing.T) {
 			page("ACME AG", "Rechnung Nr. A-1", "Total CHF 12.00"),
 			page("Empfangsschein Zahlteil", "Konto / Zahlbar an", "CH44 3199 9123 0008 8901 2", "Währung Betrag", "CHF 12.00", "CHF 12.00")},
 			[]Range{{1, 2}}},
-		{"only prose pages are judged as pages", []layout.Page{terms, terms}, []Range{{1, 1}, {2, 2}}},
+		{"a copy stays with its document", []layout.Page{
+			page("ACME Ltd", "Original", "Item 10.00", "Total 12.00 2024-03-01"),
+			page("ACME Ltd", "Copy", "Item 10.00", "Total 12.00 2024-03-01")},
+			[]Range{{1, 2}}},
+		{"next month's invoice is no copy", []layout.Page{
+			page("ACME Ltd", "Item 10.00", "Total 12.00 2024-03-01"),
+			page("ACME Ltd", "Item 10.00", "Total 12.00 2024-04-01")},
+			[]Range{{1, 1}, {2, 2}}},
+		{"only prose pages are judged as pages", []layout.Page{terms, page("General Terms and Conditions",
+			"1. Invoices are payable within 14 days of the invoice date without any deduction.",
+			"2. The minimum order value is 25.00 EUR; smaller orders carry a charge of 5.00 EUR.",
+			"3. Goods remain our property until all amounts due to us have been paid in full.")}, []Range{{1, 1}, {2, 2}}},
 		// Not enclosures: a page with a total, two amounts outside
 		// sentences, or a first-page label outside its sentences.
 		{"prose invoice with a total", []layout.Page{page("ACME Ltd", "Invoice No: A-1", "Total 12.00"),
@@ -216,4 +227,28 @@ func TestSplitTable(t *testing.T) {
 			require.Equal(t, tc.want, Split(tc.pages))
 		})
 	}
+}
+
+// TestOriginals: the pages of a document without those that repeat an
+// earlier page of it with another mark; pages whose digits differ (next
+// month's invoice, a page with other items) stay.
+func TestOriginals(t *testing.T) {
+	t.Parallel()
+	p1 := page("ACME Ltd Invoice A-1", "ORIGINAL FOR RECIPIENT", "Item one 10.00", "Item two 2.00", "Total 12.00")
+	p2 := page("ACME Ltd Invoice A-1", "Item three 5.00", "Total 17.00")
+	c1 := page("ACME Ltd Invoice A-1", "DUPLICATE FOR TRANSPORTER", "Item one 10.00", "Item two 2.00", "Total 12.00")
+	c2 := page("ACME Ltd Invoice A-1", "DUPLICATE FOR TRANSPORTER", "Item three 5.00", "Total 17.00")
+	other := page("ACME Ltd Invoice A-2", "Item one 10.00", "Item two 2.00", "Total 12.00")
+	texts := func(ps []layout.Page) []string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.Words[len(p.Words)-1].Text)
+		}
+		return out
+	}
+	require.Equal(t, []string{"12.00", "17.00"}, texts(Originals([]layout.Page{p1, p2, c1, c2})))
+	require.Equal(t, []string{"12.00", "12.00"}, texts(Originals([]layout.Page{p1, other})))
+	require.Len(t, Originals([]layout.Page{p1}), 1)
+	// Too few words with digits to tell a copy: both stay.
+	require.Len(t, Originals([]layout.Page{page("Terms", "1. Scope"), page("Terms", "1. Scope")}), 2)
 }
