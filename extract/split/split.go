@@ -94,8 +94,11 @@ func Split(pages []layout.Page) []Range {
 // numbers and every other word holding a digit are the same, at least three
 // of them, and their other words differ by at most six (counted both ways:
 // "Original for recipient" against "Duplicate for transporter" is four) or
-// a tenth of them. Pages that are no copy are returned in order; with no
-// copy, pages itself.
+// a tenth of them. With one page, or no copy, it returns pages itself.
+//
+// Enclosures are read with their document: a cover letter may be the page
+// that names the invoice's number, date and parties, a page of terms the
+// one that names the account to pay to.
 func Originals(pages []layout.Page) []layout.Page {
 	if len(pages) < 2 {
 		return pages

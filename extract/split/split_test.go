@@ -251,4 +251,6 @@ func TestOriginals(t *testing.T) {
 	require.Len(t, Originals([]layout.Page{p1}), 1)
 	// Too few words with digits to tell a copy: both stay.
 	require.Len(t, Originals([]layout.Page{page("Terms", "1. Scope"), page("Terms", "1. Scope")}), 2)
+	// Enclosures are read with their document.
+	require.Len(t, Originals([]layout.Page{p1, terms}), 2)
 }
