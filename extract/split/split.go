@@ -293,10 +293,13 @@ var salutations = []string{"sehr geehrte", "guten tag", "liebe ", "lieber ", "de
 // side), and whether it is a letter (a line opens with a salutation). Such
 // a page has no total or balance line and no first-page label (invoice
 // date, opening balance) outside its sentences ("payable within 14 days of
-// the invoice date" is no label), and either no amount outside its
-// sentences and no document number, or at most one such amount and lines
-// of prose (six words or more, most of them words of letters): at least
-// three, making up at least 40% of its lines of two words or more. A letter
+// the invoice date" is no label), and either next to nothing on it (no
+// amount, no document number, at most 15 words: an empty back side with
+// its header), or at most one amount outside its sentences and lines of
+// prose (six words or more, most of them words of letters): at least
+// two, making up at least 40% of its lines of two words or more. (A page
+// of a document's parties and labels with its items on the next page is
+// no enclosure: it opens its document.) A letter
 // (with two lines of prose or more) joins the document after it, other
 // enclosures the one before: read on their own they would be documents of
 // nothing, charged, or sent to a person to review a type they do not have.
@@ -308,19 +311,20 @@ func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure
 	if paymentSlip(folded) {
 		return true, false
 	}
-	prose, textLines, data := 0, 0, 0
+	prose, textLines, data, words := 0, 0, 0, 0
 	for i, l := range lines {
 		fs := strings.Fields(folded[i])
+		words += len(fs)
 		if len(fs) >= 2 {
 			textLines++
 		}
-		words := 0
+		lettered := 0
 		for _, f := range fs {
 			if letters(f) {
-				words++
+				lettered++
 			}
 		}
-		if len(fs) >= 6 && 10*words >= 7*len(fs) {
+		if len(fs) >= 6 && 10*lettered >= 7*len(fs) {
 			prose++
 			continue
 		}
@@ -348,10 +352,10 @@ func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure
 		return false, false
 	case letter && prose >= 2:
 		return true, true
-	case prose >= 3 && 10*prose >= 4*textLines:
+	case prose >= 2 && 10*prose >= 4*textLines:
 		return true, false
 	}
-	return data == 0 && info.number == "", false
+	return data == 0 && info.number == "" && words <= 15, false
 }
 
 // slipTitles are the titles of a payment slip's two parts, as the Swiss

@@ -3,6 +3,8 @@ package split
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -253,4 +255,34 @@ func TestOriginals(t *testing.T) {
 	require.Len(t, Originals([]layout.Page{page("Terms", "1. Scope"), page("Terms", "1. Scope")}), 2)
 	// Enclosures are read with their document.
 	require.Len(t, Originals([]layout.Page{p1, terms}), 2)
+}
+
+// TestSplitCorpusConcatenated: e-invoice visualisations whose first page
+// holds only the header (parties, labels, no amount) and whose items
+// follow, concatenated into one file, split where each begins. A rule that
+// took such a header page for an enclosure of the document before it got
+// this wrong.
+func TestSplitCorpusConcatenated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	const dir = "../../../shared/corpus/einvoice/zugferd24"
+	files := []string{"3. EN16931/EN16931_Miete/EN16931_Miete_fx.pdf", "3. EN16931/EN16931_Einfach/EN16931_Einfach_fx.pdf",
+		"4. EXTENDED/EXTENDED_Fremdwaehrung/EXTENDED_Fremdwaehrung_fx.pdf"}
+	engOnce.Do(func() { eng, engErr = pdfium.New(pdfium.Config{Workers: 1}) })
+	require.NoError(t, engErr)
+	var all []layout.Page
+	var want []Range
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if os.IsNotExist(err) {
+			t.Skipf("corpus not found (%s): run from a checkout beside ../shared", dir)
+		}
+		require.NoError(t, err)
+		ps, err := testdocs.ReadPages(context.Background(), eng, b)
+		require.NoError(t, err)
+		want = append(want, Range{len(all) + 1, len(all) + len(ps)})
+		all = append(all, ps...)
+	}
+	require.Equal(t, want, Split(all))
 }
