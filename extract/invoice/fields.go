@@ -3,6 +3,7 @@ package invoice
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
@@ -382,7 +383,12 @@ var numberMarks = map[string]bool{"n°": true, "nº": true, "no": true, "no.": t
 
 // numberUnderTitle reads "FACTURE" over "N° 2014-042": a title word alone
 // in its cell, and on the next line, under it and close, a number mark
-// and an id (the title's "N°" continued on a second line).
+// and an id (the title's "N°" continued on a second line). Invoicing
+// programs print the document's reference there too, after "Réf. :"
+// ("Facture" over "Réf. : FA2403-0042"), or alone ("Sales Invoice" over
+// "ACC-SINV-2024-00023"): a reference mark, or nothing but a code with a
+// digit and a letter or separator, alone in its cell under the title,
+// reads the same, a little weaker.
 func (d *doc) numberUnderTitle(li int) (cand, bool) {
 	l := &d.lines[li]
 	for j := li + 1; j < len(d.lines) && d.lines[j].pg == l.pg && d.lines[j].Y0-l.Y1 <= 1.5*l.h; j++ {
@@ -393,13 +399,35 @@ func (d *doc) numberUnderTitle(li int) (cand, bool) {
 	return cand{}, false
 }
 
+// refMarks say "reference" on their own before a document's code.
+var refMarks = map[string]bool{"ref": true, "ref.": true, "réf": true, "réf.": true, "rif.": true}
+
 func (d *doc) numberLineUnder(l, n *line) (cand, bool) {
 	// the number mark may open a cell of its own line: "12 boulevard
 	// Haussmann" left, "N° 2014-042" right
-	k0 := -1
+	k0, kID, weak := -1, -1, 0.0
 	for k, w := range n.words {
-		if numberMarks[strings.ToLower(w)] && (k == 0 || n.cellOf[k] != n.cellOf[k-1]) && k+1 < len(n.words) {
-			k0 = k
+		if k > 0 && n.cellOf[k] == n.cellOf[k-1] {
+			continue
+		}
+		lw := strings.ToLower(w)
+		if numberMarks[lw] && k+1 < len(n.words) {
+			k0, kID = k, k+1
+			break
+		}
+		if refMarks[lw] || refMarks[strings.TrimSuffix(lw, ":")] {
+			j := k + 1
+			for j < len(n.words) && n.words[j] == ":" {
+				j++
+			}
+			if j < len(n.words) && n.cellOf[j] == n.cellOf[k] {
+				k0, kID, weak = k, j, 0.05
+				break
+			}
+		}
+		// a code alone in its cell
+		if (k+1 == len(n.words) || n.cellOf[k+1] != n.cellOf[k]) && isCode(w) {
+			k0, kID, weak = k, k, 0.1
 			break
 		}
 	}
@@ -407,22 +435,25 @@ func (d *doc) numberLineUnder(l, n *line) (cand, bool) {
 		return cand{}, false
 	}
 	for _, m := range l.labels {
-		if m.Field != textparse.FieldTitle || m.End-m.Start != 1 {
+		if m.Field != textparse.FieldTitle {
 			continue
 		}
-		w := l.Words[l.wordOf[m.Start]]
-		c := l.cellOf[l.wordOf[m.Start]]
+		first, last := l.wordOf[m.Start], l.wordOf[m.End-1]
+		if m.End-m.Start != 1 && weak == 0 {
+			continue
+		}
+		c := l.cellOf[first]
 		alone := true
 		for k := range l.words {
-			if l.cellOf[k] == c && k != l.wordOf[m.Start] {
+			if l.cellOf[k] == c && (k < first || k > last) {
 				alone = false
 			}
 		}
-		if !alone || layout.OverlapX(w.X0, w.X1, n.Words[k0].X0, n.Words[k0+1].X1) <= 0 {
+		if !alone || layout.OverlapX(l.Words[first].X0, l.Words[last].X1, n.Words[k0].X0, n.Words[kID].X1) <= 0 {
 			continue
 		}
-		if id, ok := d.idToken(n.words[k0+1]); ok && hasDigit(id) {
-			sc := 0.9 + 0.1*(1-d.relY(l.idx))
+		if id, ok := d.idToken(n.words[kID]); ok && hasDigit(id) {
+			sc := 0.9 - weak + 0.1*(1-d.relY(l.idx))
 			if l.pg == 0 {
 				sc += 0.1
 			}
@@ -430,6 +461,16 @@ func (d *doc) numberLineUnder(l, n *line) (cand, bool) {
 		}
 	}
 	return cand{}, false
+}
+
+// isCode reports whether w looks like a document code: at least five
+// characters, a digit and a letter or a separator ("ACC-SINV-2024-00023",
+// "INV/2024/0087", "FA2403-0042"); a plain number is not one.
+func isCode(w string) bool {
+	if len(w) < 5 || !hasDigit(w) {
+		return false
+	}
+	return strings.ContainsAny(w, "-/") || strings.IndexFunc(w, unicode.IsLetter) >= 0
 }
 
 // placeDates finds the date of a letter line "München, den 01.11.2024",

@@ -41,6 +41,10 @@ type slot struct {
 	x0, x1 float64
 	known  bool // named by the column vocabulary
 	rebate bool // a discount column ("Rabatt %", "Disc."): its numbers are percentages off
+	// named: a description title left of another one ("Item" of "Item |
+	// Description"): its cells hold an article code, or the item's name
+	// (see readRow).
+	named bool
 }
 
 // band is a table header: lines first..last and the columns they name.
@@ -226,6 +230,7 @@ func (d *doc) headerAt(li int) (band, bool) {
 		for k := i - 1; k >= 0; k-- {
 			if b.slots[k].kind == textparse.ColDescription && b.slots[i].x0-b.slots[k].x1 > 2*b.h {
 				b.slots[k].kind = textparse.ColOther
+				b.slots[k].named = true
 			}
 		}
 		break
@@ -670,6 +675,19 @@ func amountWord(w string, sep byte) bool {
 	return err == nil && (m.Decimals == 2 || m.Currency != "")
 }
 
+// nameWords reports whether ws read as a name, not a code: no digit and a
+// lower-case letter.
+func nameWords(ws []string) bool {
+	lower := false
+	for _, w := range ws {
+		if hasDigit(w) {
+			return false
+		}
+		lower = lower || strings.IndexFunc(w, unicode.IsLower) >= 0
+	}
+	return lower
+}
+
 // readRow reads line li against the columns of b.
 func (d *doc) readRow(b *band, li int) row {
 	l := &d.lines[li]
@@ -698,7 +716,7 @@ func (d *doc) readRow(b *band, li int) row {
 			used[w] = true
 		}
 	}
-	var desc, other, unit []string
+	var desc, other, unit, named []string
 	lastDesc := -1 // the last word that went to the description
 	for wi, w := range l.words {
 		if used[wi] {
@@ -747,10 +765,22 @@ func (d *doc) readRow(b *band, li int) row {
 		default:
 			if b.slotOf(textparse.ColDescription) < 0 && !hasDigit(w) {
 				desc = append(desc, w)
+			} else if si >= 0 && b.slots[si].named {
+				named = append(named, w)
 			} else {
 				other = append(other, w)
 			}
 		}
+	}
+	// The left of two description columns ("Artikel | Beschreibung",
+	// "Concepto | Descripción") holds a code ("PL00123", "DEL") or, as
+	// invoicing programs print an item's name and description side by
+	// side, the name: words in lower case and no digit, which open the
+	// item's name.
+	if len(named) > 0 && len(desc) > 0 && nameWords(named) {
+		desc = append(named, desc...)
+	} else {
+		other = append(other, named...)
 	}
 	r.desc = strings.TrimSpace(strings.Join(desc, " "))
 	if len(desc) > 0 {

@@ -394,6 +394,13 @@ func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 			// The seller's name comes back (sender line, footer, account
 			// holder, signature, "payable to"); the addressee's seldom does.
 			sc += 0.15 * float64(min(2, d.repeats(li, s)))
+			// The payee named before the IBAN ("Pixelgarten Studio, IBAN
+			// DE..." in the terms) is the seller, wherever its address
+			// block stands (some programs print the customer's block top
+			// left and the company's top right).
+			if d.namedBeforeIBAN(li, s) {
+				sc += 0.5
+			}
 			// The name heading an address block below the letterhead whose
 			// name never comes back is the addressee's, legal form or not.
 			for _, a := range addressees {
@@ -405,6 +412,32 @@ func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 		}
 	}
 	return out
+}
+
+// namedBeforeIBAN reports whether name s (two words at least, no digit)
+// stands in another line before the word "IBAN" with nothing but a separator
+// between ("Pixelgarten Studio, IBAN DE12 ...", "Kto.-Inh. Max Moser ·
+// IBAN ..."): the account holder of a transfer.
+func (d *doc) namedBeforeIBAN(li int, s string) bool {
+	f := strings.ToLower(s)
+	if len(strings.Fields(f)) < 2 || hasDigit(f) {
+		return false // a street with its number is no holder
+	}
+	for j := range d.lines {
+		if j == li {
+			continue
+		}
+		t := strings.ToLower(d.lines[j].text)
+		i := strings.Index(t, f)
+		if i < 0 {
+			continue
+		}
+		rest := strings.TrimLeft(t[i+len(f):], " ,;:·|-–")
+		if strings.HasPrefix(rest, "iban") {
+			return true
+		}
+	}
+	return false
 }
 
 // reFormAfterComma matches ", Inc." and other legal forms printed after a

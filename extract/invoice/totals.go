@@ -54,6 +54,12 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 					sp.from = as[0].w1
 					as = as[1:]
 				}
+				// "VAT @ 20.0 £ 195.24": a figure with no currency right
+				// after "@" is the rate, printed without "%".
+				for len(as) > 0 && as[0].cur == "" && as[0].w0 > 0 && sp.l.words[as[0].w0-1] == "@" {
+					sp.from = as[0].w1
+					as = as[1:]
+				}
 			}
 			if len(as) == 0 {
 				// Text between label and value is allowed ("Steuerbetrag in EUR").

@@ -160,7 +160,7 @@ func init() {
 		"page|seite|pagina|tel|phone|telefon|fax|"+
 		"n de facture associee|facture liee|related invoice")
 	// Totals.
-	f(FieldNet, 1, "subtotal|sub total|net amount|merchandise|merchandise total|merchandise subtotal|total net|net total|total net amount|total excl vat|total excluding vat|total excl tax|total excluding tax|total before tax|"+
+	f(FieldNet, 1, "subtotal|sub total|net amount|untaxed amount|total untaxed|amount untaxed|untaxed total|merchandise|merchandise total|merchandise subtotal|total net|net total|total net amount|total excl vat|total excluding vat|total excl tax|total excluding tax|total before tax|"+
 		"amount excl vat|total exclusive of vat|taxable amount|total taxable|taxable value|total taxable value|"+
 		"nettobetrag|netto|nettosumme|summe netto|rechnungssumme netto|rechnungsbetrag netto|gesamt netto|nettogesamtbetrag|rechnungssumme ohne ust|rechnungsbetrag netto|zwischensumme|warenwert netto|"+
 		"total ht|montant ht|sous total|sous total ht|total hors taxes|montant hors taxes|net ht|net hors taxes|total net ht|montant net ht|"+

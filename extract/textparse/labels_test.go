@@ -55,6 +55,7 @@ func TestMatchLabels(t *testing.T) {
 		{"Vervaldatum", FieldDueDate},
 		{"Delivery date", FieldOtherDate},
 		{"Subtotal", FieldNet},
+		{"Untaxed Amount", FieldNet},
 		{"Total HT", FieldNet},
 		{"Rechnungssumme ohne USt.", FieldNet},
 		{"Totaal excl. BTW", FieldNet},
