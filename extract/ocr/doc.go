@@ -8,8 +8,10 @@
 // output, no temporary files are written, and the process is killed when the
 // context ends.
 //
-// Tesseract also handles the trouble of phone photos and poor scans: pages
-// upside down or sideways are turned by tesseract's orientation detection
+// Tesseract also handles the trouble of phone photos and poor scans: a JPEG
+// is first turned as its Exif orientation says (phones store a portrait
+// photo sideways and record the turn there); pages still upside down or
+// sideways are turned by tesseract's orientation detection
 // (or, without the osd data, by trying the rotations and keeping the most
 // confident reading); small skew is measured on the recognised lines and
 // removed; small images are upscaled so that text reaches a size the

@@ -21,12 +21,17 @@ func (t *Tesseract) Recognize(ctx context.Context, img image.Image) (layout.Page
 	return t.recognize(ctx, toGray(img), nil)
 }
 
-// RecognizeEncoded OCRs an encoded JPEG or PNG image. When no upscaling is
-// needed, the original bytes go to tesseract unchanged.
+// RecognizeEncoded OCRs an encoded JPEG or PNG image, first turned upright
+// as its Exif orientation says (a phone's photo stored sideways). When no
+// turn or upscaling is needed, the original bytes go to tesseract
+// unchanged.
 func (t *Tesseract) RecognizeEncoded(ctx context.Context, data []byte) (layout.Page, error) {
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		return layout.Page{}, fmt.Errorf("ocr: decode image: %w", err)
+	}
+	if o := exifOrientation(data); o != 1 {
+		return t.recognize(ctx, orient(toGray(img), o), nil)
 	}
 	return t.recognize(ctx, toGray(img), data)
 }

@@ -344,10 +344,11 @@ func (c *capped) String() string {
 }
 
 // prepVersion names the revision of the image preparation in recognize
-// (scaling, contrast, binarisation, rotation, deskew, second readings). Bump
-// it whenever that code changes what tesseract is given, so a cache keyed by
-// CacheKey never serves a reading made by older code.
-const prepVersion = "prep-5"
+// (Exif orientation, scaling, contrast, binarisation, rotation, deskew,
+// second readings). Bump it whenever that code changes what tesseract is
+// given, so a cache keyed by CacheKey never serves a reading made by older
+// code.
+const prepVersion = "prep-6"
 
 // CacheKey identifies everything besides the image that decides what
 // Recognize returns: the tesseract version and languages, every option of
