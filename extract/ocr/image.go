@@ -12,7 +12,11 @@ import (
 	"golang.org/x/image/math/f64"
 )
 
-// toGray returns img as an 8-bit grayscale image with origin (0,0).
+// toGray returns img as an 8-bit grayscale image with origin (0,0). An
+// image with transparency is laid on white paper: a PNG whose background is
+// transparent (screenshots, web exports) holds black in its clear pixels,
+// and converted as it is, the page would be black and its text lost to the
+// steps that work on this image (upscaling, bands read again).
 func toGray(img image.Image) *image.Gray {
 	b := img.Bounds()
 	g := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
@@ -28,6 +32,11 @@ func toGray(img image.Image) *image.Gray {
 			}
 		}
 	default:
+		if o, ok := img.(interface{ Opaque() bool }); ok && !o.Opaque() {
+			draw.Draw(g, g.Bounds(), image.White, image.Point{}, draw.Src)
+			draw.Draw(g, g.Bounds(), img, b.Min, draw.Over)
+			break
+		}
 		draw.Draw(g, g.Bounds(), img, b.Min, draw.Src)
 	}
 	return g
