@@ -2,6 +2,7 @@ package ocr
 
 import (
 	"context"
+	"image"
 	"testing"
 
 	"github.com/docextract/docextract/extract/layout"
@@ -30,6 +31,40 @@ func TestLineBand(t *testing.T) {
 	require.Equal(t, 100, b.y1)
 
 	require.Equal(t, []band{{0, 20}, {30, 45}}, mergeBands([]band{{30, 40}, {0, 10}, {35, 45}, {10, 20}}))
+}
+
+func TestUnreadLines(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 400, 300))
+	for i := range g.Pix {
+		g.Pix[i] = 230
+	}
+	ink := func(y0, y1 int, rowStep int) {
+		for y := y0; y < y1; y += rowStep {
+			for x := 20; x < 300; x++ {
+				if x%10 < 6 {
+					g.Pix[y*g.Stride+x] = 20
+				}
+			}
+		}
+	}
+	ink(50, 64, 1)   // read
+	ink(100, 114, 1) // dropped by the reading
+	ink(150, 164, 1) // read
+	ink(200, 214, 2) // dot-matrix, dropped: rows of dots one row apart
+	ink(250, 252, 1) // a rule, too thin for text
+	var words []TSVWord
+	for _, y := range []float64{50, 150} {
+		for x := 20.0; x < 300; x += 60 {
+			words = append(words, TSVWord{Word: layout.Word{Text: "TOTAL", X0: x, Y0: y, X1: x + 50, Y1: y + 14, Conf: 90}})
+		}
+	}
+	got := unreadLines(g, words)
+	require.Len(t, got, 2)
+	require.Equal(t, band{100, 114}, got[0])
+	require.Equal(t, 200, got[1].y0)
+	require.InDelta(t, 213, got[1].y1, 1)
+	// Too few sure words to measure a line by: nothing.
+	require.Empty(t, unreadLines(g, words[:3]))
 }
 
 func TestLabelLineWithoutValue(t *testing.T) {

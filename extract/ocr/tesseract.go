@@ -89,7 +89,10 @@ type Config struct {
 	// installed, as only the digits of this reading are kept); its words
 	// holding a digit are merged into the first reading: one where the
 	// first has none is added, one that covers words of the first replaces
-	// them when tesseract is more confident of it. 0 means none (Receipts
+	// them when tesseract is more confident of it. Rows of ink shaped like
+	// a text line on which the first reading has no word at all (a large
+	// dot-matrix "TOTAL 7.00") are read in the same mode in a stack of
+	// their own, and their words are added whole. 0 means none (Receipts
 	// sets 6), negative none even for Receipts.
 	RereadPSM int
 	// MinSkew is the skew in degrees from which an image is straightened
@@ -344,7 +347,7 @@ func (c *capped) String() string {
 // (scaling, contrast, binarisation, rotation, deskew, second readings). Bump
 // it whenever that code changes what tesseract is given, so a cache keyed by
 // CacheKey never serves a reading made by older code.
-const prepVersion = "prep-4"
+const prepVersion = "prep-5"
 
 // CacheKey identifies everything besides the image that decides what
 // Recognize returns: the tesseract version and languages, every option of

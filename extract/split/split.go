@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
@@ -25,12 +26,46 @@ func Split(pages []layout.Page) []Range {
 		return []Range{{1, 1}} // nothing to decide: skip the page analysis
 	}
 	infos := make([]pageInfo, len(pages))
+	docPages := 0
 	for i := range pages {
 		infos[i] = inspect(&pages[i])
+		if !infos[i].enclosure {
+			docPages++
+		}
 	}
-	out := []Range{{1, 1}}
-	for i := 1; i < len(infos); i++ {
-		if boundary(infos[i-1], infos[i]) > 0 {
+	if docPages == 0 {
+		// Only pages of running text: no document to attach them to, so
+		// they are judged like any other page.
+		for i := range infos {
+			infos[i].enclosure = false
+		}
+	}
+	starts := make([]bool, len(infos))
+	starts[0] = true
+	// prev is the last page that is a document's own (not an enclosure);
+	// letter is set while a cover letter waits for its document.
+	prev, letter := -1, false
+	for i, info := range infos {
+		switch {
+		case info.enclosure && info.letter:
+			// A cover letter opens the document that follows it.
+			starts[i] = true
+			letter = true
+			continue
+		case info.enclosure:
+			// Terms or notices belong to the document before them (or,
+			// first in the file, to the one after).
+			continue
+		case letter:
+			letter = false // the letter's document: no new start
+		case prev >= 0:
+			starts[i] = boundary(infos[prev], info) > 0
+		}
+		prev = i
+	}
+	var out []Range
+	for i := range infos {
+		if starts[i] || len(out) == 0 {
 			out = append(out, Range{i + 1, i + 1})
 		} else {
 			out[len(out)-1].End = i + 1
@@ -49,6 +84,10 @@ type pageInfo struct {
 	carryIn          bool   // "brought forward", "Übertrag" at the top
 	firstPage        bool   // addressee block, invoice date, opening balance
 	header           map[string]bool
+	// enclosure marks a page of running text that is no document of its
+	// own (terms, a bank's notices, a cover letter): see isEnclosure.
+	enclosure bool
+	letter    bool // the enclosure opens with a salutation: a cover letter
 }
 
 var (
@@ -136,6 +175,7 @@ func inspect(p *layout.Page) pageInfo {
 			}
 		}
 	}
+	info.enclosure, info.letter = isEnclosure(lines, folded, info)
 	if info.markerI == 0 && bare > 1 {
 		// A bare page number above one continues the pages before it (a
 		// cover letter, then "Seite 2" over the statement); the count of
@@ -143,6 +183,118 @@ func inspect(p *layout.Page) pageInfo {
 		info.markerI = bare
 	}
 	return info
+}
+
+// salutations open a letter, in the six languages.
+var salutations = []string{"sehr geehrte", "guten tag", "liebe ", "lieber ", "dear ", "madame", "monsieur", "chere ", "cher ",
+	"geachte", "beste ", "estimado", "estimada", "muy senor", "muy senores", "gentile", "egregio", "spettabile", "gentili"}
+
+// isEnclosure reports whether a page travels with a document without
+// being one (general terms on the back of an invoice, a bank's notices
+// after a statement, a cover letter before an invoice, an empty back
+// side), and whether it is a letter (a line opens with a salutation). Such
+// a page has no total or balance line and no first-page label (invoice
+// date, opening balance) outside its sentences ("payable within 14 days of
+// the invoice date" is no label), and either no amount outside its
+// sentences and no document number, or at most one such amount and lines
+// of prose (six words or more, most of them words of letters): at least
+// three, making up at least 40% of its lines of two words or more. A letter
+// (with two lines of prose or more) joins the document after it, other
+// enclosures the one before: read on their own they would be documents of
+// nothing, charged, or sent to a person to review a type they do not have.
+// A payment slip on a page of its own (see paymentSlip) is an enclosure too.
+func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure, letter bool) {
+	if info.closing {
+		return false, false
+	}
+	if paymentSlip(folded) {
+		return true, false
+	}
+	prose, textLines, data := 0, 0, 0
+	for i, l := range lines {
+		fs := strings.Fields(folded[i])
+		if len(fs) >= 2 {
+			textLines++
+		}
+		words := 0
+		for _, f := range fs {
+			if letters(f) {
+				words++
+			}
+		}
+		if len(fs) >= 6 && 10*words >= 7*len(fs) {
+			prose++
+			continue
+		}
+		for _, w := range l.Words {
+			if t := strings.TrimRight(w.Text, ".;:"); strings.ContainsAny(t, "0123456789") && strings.ContainsAny(t, ".,") {
+				if m, err := textparse.ParseAmount(t); err == nil && m.Decimals == 2 {
+					data++
+					break
+				}
+			}
+		}
+		for _, lb := range firstLabels {
+			if strings.Contains(folded[i], lb) {
+				return false, false
+			}
+		}
+		for _, s := range salutations {
+			if strings.HasPrefix(folded[i]+" ", s) {
+				letter = true
+			}
+		}
+	}
+	switch {
+	case data > 1:
+		return false, false
+	case letter && prose >= 2:
+		return true, true
+	case prose >= 3 && 10*prose >= 4*textLines:
+		return true, false
+	}
+	return data == 0 && info.number == "", false
+}
+
+// slipTitles are the titles of a payment slip's two parts, as the Swiss
+// QR-bill prints them in its four languages (German, French, Italian,
+// English): the receipt kept by the payer and the payment part.
+var slipTitles = [][2]string{{"empfangsschein", "zahlteil"}, {"recepisse", "section paiement"},
+	{"ricevuta", "sezione pagamento"}, {"receipt", "payment part"}}
+
+// paymentSlip reports whether a page is a payment slip: the titles of both
+// its parts stand alone on their lines (or side by side on one). A slip on a
+// page of its own pays the document before it; with the amount printed
+// twice it would otherwise pass for a document of its own.
+func paymentSlip(folded []string) bool {
+	for _, t := range slipTitles {
+		a, b := false, false
+		for _, f := range folded {
+			if f == t[0]+" "+t[1] {
+				return true
+			}
+			a, b = a || f == t[0], b || f == t[1]
+		}
+		if a && b {
+			return true
+		}
+	}
+	return false
+}
+
+// letters reports whether w is a word of letters, with punctuation around
+// or inside it ("Geschäftsbedingungen", "l'intérêt", "(Stand:").
+func letters(w string) bool {
+	n := 0
+	for _, r := range w {
+		switch {
+		case unicode.IsLetter(r):
+			n++
+		case unicode.IsDigit(r):
+			return false
+		}
+	}
+	return n >= 2
 }
 
 func kindOf(w string) string {

@@ -142,6 +142,14 @@ func splitWords(s string) []string {
 	return out
 }
 
+// terms is a page of general terms: clauses of running text naming amounts
+// and days, no total and no label.
+var terms = page("General Terms and Conditions",
+	"1. Invoices are payable within 30 days of the invoice date without any deduction.",
+	"2. The minimum order value is 50.00 EUR; smaller orders carry a charge of 7.50 EUR.",
+	"3. Goods remain our property until all amounts due to us have been paid in full.",
+	"4. These terms are governed by the laws of England and Wales.")
+
 func TestSplitTable(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -168,6 +176,39 @@ func TestSplitTable(t *testing.T) {
 		{"carried forward continues", []layout.Page{
 			page("Bank", "Statement", "Balance carried forward 10.00"), page("Bank", "Statement", "Balance brought forward 10.00", "Closing balance 3.00")},
 			[]Range{{1, 2}}},
+		// Enclosed pages (isEnclosure) stay with the document beside them.
+		{"terms after each invoice", []layout.Page{
+			page("ACME Ltd", "Invoice No: A-1", "Item 10.00", "Total 12.00"), terms,
+			page("ACME Ltd", "Invoice No: A-2", "Item 5.00", "Total 6.00"), terms},
+			[]Range{{1, 2}, {3, 4}}},
+		{"terms first join the document after them", []layout.Page{terms, page("ACME Ltd", "Invoice No: A-1", "Total 12.00")},
+			[]Range{{1, 2}}},
+		{"an empty back side", []layout.Page{page("ACME Ltd", "Invoice No: A-1", "Total 12.00"), page("ACME Ltd"),
+			page("ACME Ltd", "Invoice No: A-2", "Total 6.00"), page("")},
+			[]Range{{1, 2}, {3, 4}}},
+		{"a cover letter opens the document after it", []layout.Page{
+			page("ACME Ltd", "Invoice No: A-1", "Item 10.00", "Total 12.00"),
+			page("ACME Ltd", "Dear Sir or Madam,", "please find enclosed our invoice for the goods delivered in March this year.",
+				"We would be grateful if you would settle the amount within thirty days of its date.", "Yours faithfully,"),
+			page("ACME Ltd", "Invoice No: A-2", "Item 5.00", "Total 6.00")},
+			[]Range{{1, 1}, {2, 3}}},
+		{"a payment slip pays the document before it", []layout.Page{
+			page("ACME AG", "Rechnung Nr. A-1", "Total CHF 12.00"),
+			page("Empfangsschein Zahlteil", "Konto / Zahlbar an", "CH44 3199 9123 0008 8901 2", "Währung Betrag", "CHF 12.00", "CHF 12.00")},
+			[]Range{{1, 2}}},
+		{"only prose pages are judged as pages", []layout.Page{terms, terms}, []Range{{1, 1}, {2, 2}}},
+		// Not enclosures: a page with a total, two amounts outside
+		// sentences, or a first-page label outside its sentences.
+		{"prose invoice with a total", []layout.Page{page("ACME Ltd", "Invoice No: A-1", "Total 12.00"),
+			page("Dear Sir or Madam,", "we charge you for the work done at your premises in March this year:",
+				"the repair of the heating system in the basement and the kitchen of the house.", "Total 240.00")},
+			[]Range{{1, 1}, {2, 2}}},
+		{"amounts outside sentences", []layout.Page{page("ACME Ltd", "Invoice No: A-1", "Total 12.00"),
+			page("ACME Ltd", "Repair 10.00", "Parts 20.00")},
+			[]Range{{1, 1}, {2, 2}}},
+		{"first-page label", []layout.Page{page("ACME Ltd", "Invoice No: A-1", "Total 12.00"),
+			page("ACME Ltd", "Invoice date: 2024-03-01")},
+			[]Range{{1, 1}, {2, 2}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -18,6 +18,9 @@ const (
 	RuleBankRunning = "running_balance"
 	// RuleBankAmount: per row, the Amount was read. Named "transaction_amount[row N]".
 	RuleBankAmount = "transaction_amount"
+	// RuleBankBalances: the opening and closing balances, or running
+	// balances, were read, so the statement could be checked at all.
+	RuleBankBalances = "balances_present"
 )
 
 // BankStatement checks that the statement reconciles: the opening balance
@@ -27,12 +30,15 @@ const (
 // CalculationLogic names its row. A rule whose inputs were not read (no
 // opening or closing balance, no running balances) is skipped; a transaction
 // without an amount fails. Statements listing the newest row first are
-// recognised and their running balances checked in that order. d == nil is
-// a statement where nothing was read.
+// recognised and their running balances checked in that order. A statement
+// on which no rule could be applied (neither both balances nor a running
+// balance read; d == nil, nothing read) does not pass, as an invoice without
+// its gross does not: passed means the numbers were checked and hold.
 func BankStatement(d *docextract.BankStatementData) docextract.Validation {
 	var r ruleSet
 	if d == nil {
-		return r.result("no bank statement data was read, so no rule could be applied")
+		r.addMissing(RuleBankBalances, "no bank statement data was read, so the statement cannot be validated")
+		return r.result("")
 	}
 	txs := d.Transactions
 	missing := false
@@ -102,5 +108,8 @@ func BankStatement(d *docextract.BankStatementData) docextract.Validation {
 		r.logic = fmt.Sprintf("running balance: previous balance + amount = balance on all %d rows that print one "+
 			"(opening or closing balance not read, so the statement total was not reconciled)", rows)
 	}
-	return r.result("neither opening and closing balances nor running balances were read, so no rule could be applied")
+	if r.logic == "" && !missing {
+		r.addMissing(RuleBankBalances, "neither opening and closing balances nor running balances were read, so the statement cannot be validated")
+	}
+	return r.result("")
 }

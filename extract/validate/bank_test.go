@@ -54,10 +54,11 @@ func TestBankStatement(t *testing.T) {
 			true, 3, "", "running balance matches"},
 		{"missing amount", stmt("100.00", "70.50", [2]string{"", ""}, [2]string{"20.50", ""}),
 			false, 1, "transaction_amount[row 1]", "row 1"},
-		{"no balances at all", stmt("", "", [2]string{"1.00", ""}), true, 0, "", "no rule"},
+		{"no balances at all", stmt("", "", [2]string{"1.00", ""}), false, 1, RuleBankBalances, "cannot be validated"},
+		{"only an opening balance", stmt("5.00", ""), false, 1, RuleBankBalances, "cannot be validated"},
 		{"only running balances", stmt("", "", [2]string{"1.00", "5.00"}, [2]string{"2.00", "7.00"}), true, 1, "", "running balance"},
 		{"empty statement", stmt("5.00", "5.00"), true, 1, "", "0 transactions"},
-		{"nil", nil, true, 0, "", "no bank statement"},
+		{"nil", nil, false, 1, RuleBankBalances, "no bank statement"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

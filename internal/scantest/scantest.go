@@ -165,3 +165,24 @@ func (r *Reader) Pages(ctx context.Context, pdfData []byte, degrees float64, see
 	}
 	return pages, nil
 }
+
+// Engine is the Reader's PDF engine.
+func (r *Reader) Engine() *pdfium.Engine { return r.pdf }
+
+// Extract gives data (a PDF or an image) to the whole extractor as typ and
+// returns the document of type typ found with the source of its text
+// ("text", "ocr"), or nil with a note of what was found instead.
+func (r *Reader) Extract(ctx context.Context, data []byte, typ docextract.DocType) (docextract.ExtractionData, string, string, error) {
+	res, err := r.x.Extract(ctx, extract.Input{Data: data, DocType: typ})
+	if err != nil {
+		return nil, "", "", err
+	}
+	var found []docextract.DocType
+	for _, d := range res.Documents {
+		if d.DocType == typ {
+			return d.Data, d.Source, "", nil
+		}
+		found = append(found, d.DocType)
+	}
+	return nil, "", fmt.Sprintf("read as %v", found), nil
+}

@@ -23,6 +23,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 
 	gopdfium "github.com/klippa-app/go-pdfium"
@@ -503,15 +504,26 @@ func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
 		return page, fmt.Errorf("pdfium: page %d out of range", i)
 	}
 	var chars []char
+	var w, h float64
 	err := d.guard(ctx, func() error {
 		var err error
-		chars, page.Width, page.Height, page.Unreadable, err = d.chars(ctx, i)
+		chars, w, h, page.Unreadable, err = d.chars(ctx, i)
 		return err
 	})
 	if err != nil {
 		return page, err
 	}
-	page.Words = words(chars, page.Width, page.Height)
+	// w, h are the visible box in the page's own (unrotated) space, where
+	// PDFium gives the characters. Text running at 90 or 270 degrees there
+	// (a page with /Rotate 90 or 270 whose content is drawn turned so the
+	// viewer shows it upright, or content turned by its cm matrix) is read
+	// in its own frame, which is h wide and w high.
+	q := dominantQuadrant(chars)
+	page.Width, page.Height = w, h
+	if q%2 == 1 {
+		page.Width, page.Height = h, w
+	}
+	page.Words = dropOverdrawn(words(chars, q, w, h))
 	return page, nil
 }
 
@@ -528,10 +540,15 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 	if uint32(pg) == 0 {
 		return nil, 0, 0, 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
 	}
-	defer r.call(bg, "FPDF_ClosePage", pg)
-	wv, _ := r.call(bg, "FPDF_GetPageWidthF", pg)
-	hv, _ := r.call(bg, "FPDF_GetPageHeightF", pg)
-	w, h = f32(wv), f32(hv)
+	defer func() { r.call(bg, "FPDF_ClosePage", pg) }()
+	if pg, err = d.flatten(ctx, pg, i); err != nil {
+		return nil, 0, 0, 0, err
+	}
+	box, err := d.visibleBox(pg)
+	if err != nil {
+		return nil, 0, 0, 0, err
+	}
+	w, h = box.right-box.left, box.top-box.bottom
 	tp, err := r.call(ctx, "FPDFText_LoadPage", pg)
 	if err != nil {
 		return nil, w, h, 0, err
@@ -548,6 +565,7 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 	if n <= 0 {
 		return nil, w, h, 0, nil
 	}
+	pb := box
 	// All characters in one call: UTF-16 units, one per character index
 	// (PDFium stores one code unit per char; a lone surrogate is dropped).
 	units, err := d.allText(ctx, tp, n)
@@ -606,6 +624,17 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 			box[j] = math.Float32frombits(v)
 		}
 		c.left, c.top, c.right, c.bottom = float64(box[0]), float64(box[1]), float64(box[2]), float64(box[3])
+		// A character whose centre lies outside the visible box (a
+		// template's text beyond the crop box, off the page) is not shown
+		// by any viewer and is no part of the page: a word break.
+		if cx, cy := (c.left+c.right)/2, (c.top+c.bottom)/2; !pb.holds(cx, cy) {
+			c = char{r: ' '}
+			chars = append(chars, c)
+			continue
+		}
+		// Coordinates from the visible box's bottom-left corner.
+		c.left, c.right = c.left-pb.left, c.right-pb.left
+		c.top, c.bottom = c.top-pb.bottom, c.bottom-pb.bottom
 		// Angle and size change at word boundaries, not inside words: read
 		// them for the first character after a break only.
 		if len(chars) == 0 || chars[len(chars)-1].r == ' ' {
@@ -625,11 +654,10 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 // words groups PDFium characters into words: a word ends at a space or line
 // break character, a horizontal gap wider than a fraction of the font size, or
 // a jump to another line. Characters rotated away from the dominant text
-// direction (stamps, margin notes) are dropped; a page whose text runs at 90,
-// 180 or 270 degrees is turned upright. Coordinates are converted to a
-// top-left origin.
-func words(chars []char, width, height float64) []layout.Word {
-	quad := dominantQuadrant(chars)
+// direction quad (stamps, margin notes) are dropped; a page whose text runs
+// at 90, 180 or 270 degrees is turned upright. Coordinates are converted to
+// a top-left origin; width and height are the page's in its own space.
+func words(chars []char, quad int, width, height float64) []layout.Word {
 	var out []layout.Word
 	var cur layout.Word
 	var buf strings.Builder
@@ -721,20 +749,161 @@ func dominantQuadrant(chars []char) int {
 	return best
 }
 
-// upright converts a PDFium char box (bottom-left origin) to top-left
-// coordinates in the reading frame of text at quadrant q.
+// upright converts a PDFium char box (bottom-left origin, in the page's
+// own space w wide and h high) to top-left coordinates in the reading
+// frame of text at quadrant q. PDFium measures a character's angle
+// clockwise: at 90 degrees text runs down the page, at 270 up it.
 func upright(c char, q int, w, h float64) (x0, y0, x1, y1 float64) {
 	l, r := math.Min(c.left, c.right), math.Max(c.left, c.right)
 	b, t := math.Min(c.bottom, c.top), math.Max(c.bottom, c.top)
 	switch q {
-	case 1: // text runs bottom to top
-		return b, l, t, r
+	case 1: // text runs top to bottom: its top is the page's right edge
+		return h - t, w - r, h - b, w - l
 	case 2: // upside down
 		return w - r, b, w - l, t
-	case 3: // text runs top to bottom
-		return h - t, w - r, h - b, w - l
+	case 3: // text runs bottom to top: its top is the page's left edge
+		return b, l, t, r
 	}
 	return l, h - t, r, h - b
+}
+
+// pageBox is a rectangle in PDF user space.
+type pageBox struct{ left, bottom, right, top float64 }
+
+// holds reports whether (x, y) lies in b, give or take a point.
+func (b pageBox) holds(x, y float64) bool {
+	return x >= b.left-1 && x <= b.right+1 && y >= b.bottom-1 && y <= b.top+1
+}
+
+// visibleBox returns the part of page pg a viewer shows (the crop box cut
+// to the media box) in the page's own space, before its /Rotate; PDFium's
+// character and object boxes are in that space.
+func (d *document) visibleBox(pg uint64) (pageBox, error) {
+	r := d.r
+	ok, err := r.call(context.Background(), "FPDF_GetPageBoundingBox", pg, uint64(d.rect))
+	if err != nil {
+		return pageBox{}, err
+	}
+	var v [4]float64 // FS_RECTF: left, top, right, bottom
+	for j := range v {
+		u, _ := r.mem.ReadUint32Le(d.rect + uint32(4*j))
+		v[j] = float64(math.Float32frombits(u))
+	}
+	b := pageBox{left: math.Min(v[0], v[2]), right: math.Max(v[0], v[2]), bottom: math.Min(v[1], v[3]), top: math.Max(v[1], v[3])}
+	if uint32(ok) == 0 || !(b.right > b.left && b.top > b.bottom) || math.IsInf(b.right-b.left, 0) || math.IsInf(b.top-b.bottom, 0) {
+		// No usable box: the page's size as PDFium reports it, from 0,0.
+		wv, _ := r.call(context.Background(), "FPDF_GetPageWidthF", pg)
+		hv, _ := r.call(context.Background(), "FPDF_GetPageHeightF", pg)
+		rot, _ := r.call(context.Background(), "FPDFPage_GetRotation", pg)
+		w, h := f32(wv), f32(hv)
+		if i32(rot)%2 == 1 {
+			w, h = h, w
+		}
+		return pageBox{right: w, top: h}, nil
+	}
+	return b, nil
+}
+
+// maxFlattenAnnots bounds the annotations of a page that flatten merges
+// into its content: a page with more (a hostile file of many thousand
+// widgets) is read without them.
+const maxFlattenAnnots = 500
+
+// PDFium's flatten results (FLATTEN_*) and usage (FLAT_NORMALDISPLAY).
+const (
+	flattenSuccess    = 1
+	flatNormalDisplay = 0
+)
+
+// flatten merges the annotations of page pg (index i) into its content
+// and returns the page loaded again, when it has any, at most
+// maxFlattenAnnots: the values of a filled form that was not flattened
+// live only in its widgets' appearance streams, which PDFium's text page
+// does not read, and so do the notes of a FreeText annotation typed onto
+// a page. A page without annotations, the common case, costs one call.
+func (d *document) flatten(ctx context.Context, pg uint64, i int) (uint64, error) {
+	r := d.r
+	nv, err := r.call(context.Background(), "FPDFPage_GetAnnotCount", pg)
+	if err != nil {
+		return pg, err
+	}
+	if n := i32(nv); n <= 0 || n > maxFlattenAnnots {
+		return pg, nil
+	}
+	res, err := r.call(ctx, "FPDFPage_Flatten", pg, flatNormalDisplay)
+	if err != nil {
+		return pg, err
+	}
+	if i32(res) != flattenSuccess {
+		return pg, nil
+	}
+	// The flattened content is read from a page loaded anew.
+	r.call(context.Background(), "FPDF_ClosePage", pg)
+	np, err := r.call(ctx, "FPDF_LoadPage", d.doc, uint64(i))
+	if err != nil {
+		return 0, err
+	}
+	if uint32(np) == 0 {
+		return 0, fmt.Errorf("%w: page %d cannot be loaded after flattening", pdf.ErrMalformed, i+1)
+	}
+	return np, nil
+}
+
+// dropOverdrawn removes the words of a text layer that a later word of
+// about its height covers: where two such words' boxes overlap by at least
+// half of the smaller one, the viewer shows the one drawn last (a value
+// written over a template's placeholder whited out under it, a text drawn
+// twice to look bold), and PDFium gives the characters in drawing order.
+// A word of another height over or under the text (a stamp, a watermark)
+// drops nothing. Words are
+// compared only with those whose boxes start above their bottom, in a
+// sweep down the page.
+func dropOverdrawn(ws []layout.Word) []layout.Word {
+	if len(ws) < 2 {
+		return ws
+	}
+	idx := make([]int, len(ws))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return ws[idx[a]].Y0 < ws[idx[b]].Y0 })
+	var drop []bool
+	for a, i := range idx {
+		wi := ws[i]
+		for _, j := range idx[a+1:] {
+			wj := ws[j]
+			if wj.Y0 >= wi.Y1 {
+				break
+			}
+			ox := math.Min(wi.X1, wj.X1) - math.Max(wi.X0, wj.X0)
+			oy := math.Min(wi.Y1, wj.Y1) - math.Max(wi.Y0, wj.Y0)
+			if ox <= 0 || oy <= 0 {
+				continue
+			}
+			hi, hj := wi.Y1-wi.Y0, wj.Y1-wj.Y0
+			if math.Abs(hi-hj) > 0.3*math.Max(hi, hj) {
+				continue // a stamp or watermark over the text, not a value over a value
+			}
+			small := math.Min((wi.X1-wi.X0)*hi, (wj.X1-wj.X0)*hj)
+			if ox*oy < 0.5*small {
+				continue
+			}
+			if drop == nil {
+				drop = make([]bool, len(ws))
+			}
+			drop[min(i, j)] = true
+		}
+	}
+	if drop == nil {
+		return ws
+	}
+	out := ws[:0:0]
+	for i, w := range ws {
+		if !drop[i] {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // PDFium page object types (FPDF_PAGEOBJ_*).
@@ -777,15 +946,16 @@ func (d *document) imageCover(ctx context.Context, i int) (float64, error) {
 		return 0, fmt.Errorf("%w: page %d cannot be loaded", pdf.ErrMalformed, i+1)
 	}
 	defer r.call(bg, "FPDF_ClosePage", pg)
-	wv, _ := r.call(bg, "FPDF_GetPageWidthF", pg)
-	hv, _ := r.call(bg, "FPDF_GetPageHeightF", pg)
-	w, h := f32(wv), f32(hv)
+	// Object bounds are in the page's own space, before its /Rotate: the
+	// grid is laid over the visible box there.
+	box, err := d.visibleBox(pg)
+	if err != nil {
+		return 0, err
+	}
+	w, h := box.right-box.left, box.top-box.bottom
 	if !(w > 0 && h > 0) {
 		return 0, nil
 	}
-	// FPDF_GetPageWidthF/HeightF are of the crop box in its rotation;
-	// object bounds are in user space from the media box origin, taken
-	// here as 0,0 (the common case).
 	var grid [coverGrid * coverGrid]bool
 	seen := 0
 	mark := func(obj uint64) error {
@@ -801,7 +971,7 @@ func (d *document) imageCover(ctx context.Context, i int) (float64, error) {
 			v, _ := r.mem.ReadUint32Le(d.rect + uint32(4*j))
 			b[j] = float64(math.Float32frombits(v))
 		}
-		left, bottom, right, top := b[0], b[1], b[2], b[3]
+		left, bottom, right, top := b[0]-box.left, b[1]-box.bottom, b[2]-box.left, b[3]-box.bottom
 		for gy := range coverGrid {
 			cy := (float64(gy) + 0.5) * h / coverGrid
 			if cy < bottom || cy > top {
