@@ -21,7 +21,8 @@ func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Do
 	want := in.DocType
 	var docs []Document
 	for _, r := range split.Split(pages) {
-		sub := pages[r.Start-1 : r.End]
+		// A copy of the document printed after it is not read twice.
+		sub := split.Originals(pages[r.Start-1 : r.End])
 		typ, conf := classifyPages(sub, want)
 		if in.Force {
 			typ = want

@@ -465,7 +465,8 @@ func TestLayoutSuiteSoftware(t *testing.T) {
 		name    string
 		layouts []func(testing.TB) invLayout
 		bar     float64
-	}{{"tune", invSoftwareTuneLayouts, layoutSoftwareTuneBar}, {"report", invSoftwareReportLayouts, layoutSoftwareReportBar}} {
+	}{{"tune", invSoftwareTuneLayouts, layoutSoftwareTuneBar}, {"report", invSoftwareReportLayouts, layoutSoftwareReportBar},
+		{"later", invSoftwareLaterLayouts, layoutSoftwareLaterBar}} {
 		t.Run(part.name, func(t *testing.T) {
 			share, report := scoreLayouts(t, part.layouts)
 			t.Logf("software %s\n%s", part.name, report)

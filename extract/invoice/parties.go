@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
@@ -498,14 +499,46 @@ func (d *doc) currency(t totals) (string, float64) {
 	if t.grossCur != "" {
 		return t.grossCur, 0.93
 	}
+	// The code printed on the lines of the totals ("Total EUR",
+	// "Gesamtbetrag EUR 5.983,17"), when they name one, is the invoice's:
+	// the terms printed after an invoice may name amounts in another
+	// currency ("orders below 50.00 GBP carry a charge of 7.50 GBP") as
+	// often as they like. A totals label inside a sentence ("... 50,00 GBP
+	// netto") makes no totals line.
+	totalsCodes := map[string]bool{}
+	d.eachLabel(func(li int, m textparse.LabelMatch) {
+		switch m.Field {
+		case textparse.FieldNet, textparse.FieldTax, textparse.FieldGross, textparse.FieldAmountDue:
+		default:
+			return
+		}
+		l := &d.lines[li]
+		if sentence(l.words) {
+			return
+		}
+		for wi, w := range l.words {
+			if w2 := strings.Trim(w, "():,.;"); textparse.IsISOCurrency(w2) && d.codeStandsAsCurrency(l, wi) {
+				totalsCodes[w2] = true
+			}
+		}
+	})
+	if len(totalsCodes) == 1 {
+		for c := range totalsCodes {
+			return c, 0.9
+		}
+	}
 	votes := map[string]int{}
 	for li := range d.lines {
 		l := &d.lines[li]
+		weight := 2
+		if sentence(l.words) { // a code in running text counts half
+			weight = 1
+		}
 		for wi, w := range l.words {
 			w2 := strings.Trim(w, "():,.;")
 			if textparse.IsISOCurrency(w2) {
 				if d.codeStandsAsCurrency(l, wi) {
-					votes[w2] += 2
+					votes[w2] += weight
 				}
 				continue
 			}
@@ -538,6 +571,21 @@ func (d *doc) currency(t totals) (string, float64) {
 	}
 	// A clear majority of printed codes and symbols.
 	return found, 0.6 + 0.3*float64(bestN)/float64(total)
+}
+
+// sentence reports whether words read as running text: eight words or
+// more, three in four of them words of letters.
+func sentence(words []string) bool {
+	if len(words) < 8 {
+		return false
+	}
+	n := 0
+	for _, w := range words {
+		if !hasDigit(w) && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			n++
+		}
+	}
+	return 4*n >= 3*len(words)
 }
 
 // localSymbols are the abbreviations printed for one currency only, after

@@ -2,6 +2,7 @@ package split
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -40,8 +41,13 @@ func Split(pages []layout.Page) []Range {
 			infos[i].enclosure = false
 		}
 	}
+	prints := make([]print, len(pages))
+	for i := range pages {
+		prints[i] = fingerprint(&pages[i])
+	}
 	starts := make([]bool, len(infos))
 	starts[0] = true
+	first := 0 // the current document's first page
 	// prev is the last page that is a document's own (not an enclosure);
 	// letter is set while a cover letter waits for its document.
 	prev, letter := -1, false
@@ -58,8 +64,14 @@ func Split(pages []layout.Page) []Range {
 			continue
 		case letter:
 			letter = false // the letter's document: no new start
+		case prev >= 0 && copyOfAny(prints, first, i):
+			// A copy of a page of this document ("Copy", "Duplikat",
+			// "Duplicate for transporter") stays with it.
 		case prev >= 0:
 			starts[i] = boundary(infos[prev], info) > 0
+		}
+		if starts[i] {
+			first = i
 		}
 		prev = i
 	}
@@ -72,6 +84,92 @@ func Split(pages []layout.Page) []Range {
 		}
 	}
 	return out
+}
+
+// Originals returns the pages of one document without those that repeat an
+// earlier page of it: files often hold an invoice twice, marked "Original"
+// and "Copy" ("Kopie", "Duplikat", "Duplicate for transporter"), which Split
+// keeps in one document; read with both, the document would have every
+// item twice. A page is a copy of an earlier one when their amounts, dates,
+// numbers and every other word holding a digit are the same, at least three
+// of them, and their other words differ by at most six (counted both ways:
+// "Original for recipient" against "Duplicate for transporter" is four) or
+// a tenth of them. With one page, or no copy, it returns pages itself.
+//
+// Enclosures are read with their document: a cover letter may be the page
+// that names the invoice's number, date and parties, a page of terms the
+// one that names the account to pay to.
+func Originals(pages []layout.Page) []layout.Page {
+	if len(pages) < 2 {
+		return pages
+	}
+	prints := make([]print, len(pages))
+	for i := range pages {
+		prints[i] = fingerprint(&pages[i])
+	}
+	var out []layout.Page
+	for i := range pages {
+		if copyOfAny(prints, 0, i) {
+			if out == nil {
+				out = append(make([]layout.Page, 0, len(pages)), pages[:i]...)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, pages[i])
+		}
+	}
+	if out == nil {
+		return pages
+	}
+	return out
+}
+
+// print is what tells a page from its copy: its words holding a digit, in
+// order of appearance sorted, and its other words counted.
+type print struct {
+	digits []string
+	words  map[string]int
+	n      int // number of other words
+}
+
+func fingerprint(p *layout.Page) print {
+	f := print{words: map[string]int{}}
+	for _, w := range p.Words {
+		t := strings.ToLower(w.Text)
+		if strings.ContainsFunc(t, unicode.IsDigit) {
+			f.digits = append(f.digits, t)
+			continue
+		}
+		f.words[t]++
+		f.n++
+	}
+	slices.Sort(f.digits)
+	return f
+}
+
+// copyOfAny reports whether page i is a copy of one of the pages from..i-1.
+func copyOfAny(prints []print, from, i int) bool {
+	for j := from; j < i; j++ {
+		if isCopy(prints[j], prints[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isCopy(a, b print) bool {
+	if len(a.digits) < 3 || !slices.Equal(a.digits, b.digits) {
+		return false
+	}
+	diff := 0
+	for w, n := range a.words {
+		diff += max(0, n-b.words[w])
+	}
+	for w, n := range b.words {
+		diff += max(0, n-a.words[w])
+	}
+	return diff <= max(6, max(a.n, b.n)/10)
 }
 
 // pageInfo is what Split learns from one page.
@@ -195,10 +293,13 @@ var salutations = []string{"sehr geehrte", "guten tag", "liebe ", "lieber ", "de
 // side), and whether it is a letter (a line opens with a salutation). Such
 // a page has no total or balance line and no first-page label (invoice
 // date, opening balance) outside its sentences ("payable within 14 days of
-// the invoice date" is no label), and either no amount outside its
-// sentences and no document number, or at most one such amount and lines
-// of prose (six words or more, most of them words of letters): at least
-// three, making up at least 40% of its lines of two words or more. A letter
+// the invoice date" is no label), and either next to nothing on it (no
+// amount, no document number, at most 15 words: an empty back side with
+// its header), or at most one amount outside its sentences and lines of
+// prose (six words or more, most of them words of letters): at least
+// two, making up at least 40% of its lines of two words or more. (A page
+// of a document's parties and labels with its items on the next page is
+// no enclosure: it opens its document.) A letter
 // (with two lines of prose or more) joins the document after it, other
 // enclosures the one before: read on their own they would be documents of
 // nothing, charged, or sent to a person to review a type they do not have.
@@ -210,19 +311,20 @@ func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure
 	if paymentSlip(folded) {
 		return true, false
 	}
-	prose, textLines, data := 0, 0, 0
+	prose, textLines, data, words := 0, 0, 0, 0
 	for i, l := range lines {
 		fs := strings.Fields(folded[i])
+		words += len(fs)
 		if len(fs) >= 2 {
 			textLines++
 		}
-		words := 0
+		lettered := 0
 		for _, f := range fs {
 			if letters(f) {
-				words++
+				lettered++
 			}
 		}
-		if len(fs) >= 6 && 10*words >= 7*len(fs) {
+		if len(fs) >= 6 && 10*lettered >= 7*len(fs) {
 			prose++
 			continue
 		}
@@ -250,10 +352,10 @@ func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure
 		return false, false
 	case letter && prose >= 2:
 		return true, true
-	case prose >= 3 && 10*prose >= 4*textLines:
+	case prose >= 2 && 10*prose >= 4*textLines:
 		return true, false
 	}
-	return data == 0 && info.number == "", false
+	return data == 0 && info.number == "" && words <= 15, false
 }
 
 // slipTitles are the titles of a payment slip's two parts, as the Swiss

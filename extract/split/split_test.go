@@ -3,6 +3,8 @@ package split
 import (
 	"context"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -196,7 +198,18 @@ func TestSplitTable(t *testing.T) {
 			page("ACME AG", "Rechnung Nr. A-1", "Total CHF 12.00"),
 			page("Empfangsschein Zahlteil", "Konto / Zahlbar an", "CH44 3199 9123 0008 8901 2", "Währung Betrag", "CHF 12.00", "CHF 12.00")},
 			[]Range{{1, 2}}},
-		{"only prose pages are judged as pages", []layout.Page{terms, terms}, []Range{{1, 1}, {2, 2}}},
+		{"a copy stays with its document", []layout.Page{
+			page("ACME Ltd", "Original", "Item 10.00", "Total 12.00 2024-03-01"),
+			page("ACME Ltd", "Copy", "Item 10.00", "Total 12.00 2024-03-01")},
+			[]Range{{1, 2}}},
+		{"next month's invoice is no copy", []layout.Page{
+			page("ACME Ltd", "Item 10.00", "Total 12.00 2024-03-01"),
+			page("ACME Ltd", "Item 10.00", "Total 12.00 2024-04-01")},
+			[]Range{{1, 1}, {2, 2}}},
+		{"only prose pages are judged as pages", []layout.Page{terms, page("General Terms and Conditions",
+			"1. Invoices are payable within 14 days of the invoice date without any deduction.",
+			"2. The minimum order value is 25.00 EUR; smaller orders carry a charge of 5.00 EUR.",
+			"3. Goods remain our property until all amounts due to us have been paid in full.")}, []Range{{1, 1}, {2, 2}}},
 		// Not enclosures: a page with a total, two amounts outside
 		// sentences, or a first-page label outside its sentences.
 		{"prose invoice with a total", []layout.Page{page("ACME Ltd", "Invoice No: A-1", "Total 12.00"),
@@ -216,4 +229,60 @@ func TestSplitTable(t *testing.T) {
 			require.Equal(t, tc.want, Split(tc.pages))
 		})
 	}
+}
+
+// TestOriginals: the pages of a document without those that repeat an
+// earlier page of it with another mark; pages whose digits differ (next
+// month's invoice, a page with other items) stay.
+func TestOriginals(t *testing.T) {
+	t.Parallel()
+	p1 := page("ACME Ltd Invoice A-1", "ORIGINAL FOR RECIPIENT", "Item one 10.00", "Item two 2.00", "Total 12.00")
+	p2 := page("ACME Ltd Invoice A-1", "Item three 5.00", "Total 17.00")
+	c1 := page("ACME Ltd Invoice A-1", "DUPLICATE FOR TRANSPORTER", "Item one 10.00", "Item two 2.00", "Total 12.00")
+	c2 := page("ACME Ltd Invoice A-1", "DUPLICATE FOR TRANSPORTER", "Item three 5.00", "Total 17.00")
+	other := page("ACME Ltd Invoice A-2", "Item one 10.00", "Item two 2.00", "Total 12.00")
+	texts := func(ps []layout.Page) []string {
+		var out []string
+		for _, p := range ps {
+			out = append(out, p.Words[len(p.Words)-1].Text)
+		}
+		return out
+	}
+	require.Equal(t, []string{"12.00", "17.00"}, texts(Originals([]layout.Page{p1, p2, c1, c2})))
+	require.Equal(t, []string{"12.00", "12.00"}, texts(Originals([]layout.Page{p1, other})))
+	require.Len(t, Originals([]layout.Page{p1}), 1)
+	// Too few words with digits to tell a copy: both stay.
+	require.Len(t, Originals([]layout.Page{page("Terms", "1. Scope"), page("Terms", "1. Scope")}), 2)
+	// Enclosures are read with their document.
+	require.Len(t, Originals([]layout.Page{p1, terms}), 2)
+}
+
+// TestSplitCorpusConcatenated: e-invoice visualisations whose first page
+// holds only the header (parties, labels, no amount) and whose items
+// follow, concatenated into one file, split where each begins. A rule that
+// took such a header page for an enclosure of the document before it got
+// this wrong.
+func TestSplitCorpusConcatenated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	const dir = "../../../shared/corpus/einvoice/zugferd24"
+	files := []string{"3. EN16931/EN16931_Miete/EN16931_Miete_fx.pdf", "3. EN16931/EN16931_Einfach/EN16931_Einfach_fx.pdf",
+		"4. EXTENDED/EXTENDED_Fremdwaehrung/EXTENDED_Fremdwaehrung_fx.pdf"}
+	engOnce.Do(func() { eng, engErr = pdfium.New(pdfium.Config{Workers: 1}) })
+	require.NoError(t, engErr)
+	var all []layout.Page
+	var want []Range
+	for _, f := range files {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if os.IsNotExist(err) {
+			t.Skipf("corpus not found (%s): run from a checkout beside ../shared", dir)
+		}
+		require.NoError(t, err)
+		ps, err := testdocs.ReadPages(context.Background(), eng, b)
+		require.NoError(t, err)
+		want = append(want, Range{len(all) + 1, len(all) + len(ps)})
+		all = append(all, ps...)
+	}
+	require.Equal(t, want, Split(all))
 }

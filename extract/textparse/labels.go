@@ -131,7 +131,7 @@ func init() {
 	// Dates.
 	f(FieldInvoiceDate, 1, "invoice date|date of invoice|date of issue|issue date|invoice dated|billing date|issued|issued on|date issued|"+
 		"rechnungsdatum|belegdatum|beleg datum|ausstellungsdatum|rechnungs datum|"+
-		"date de facture|date facture|date d emission|date de facturation|"+
+		"date de facture|date facture|date d emission|date de facturation|date facturation|posting date|"+
 		"factuurdatum|datum factuur|factuur datum|"+
 		"fecha de factura|fecha factura|fecha de emision|fecha emision|"+
 		"date de la facture|date de la facturation|fecha de la factura|datum van de factuur|"+
@@ -140,7 +140,7 @@ func init() {
 	f(FieldDueDate, 1, "due date|date due|payment due|payment due date|due by|pay by|payable by|due on|"+
 		"falligkeitsdatum|falligkeit|fallig am|fallig bis|zahlbar bis|zahlungsziel|"+
 		"please pay by|payment before|pay before|payable before|to be paid before|niet later dan|uiterlijk op|"+
-		"date d echeance|echeance|date limite de paiement|a payer avant le|"+
+		"date d echeance|date echeance|echeance|date limite de paiement|date limite reglement|date limite de reglement|a payer avant le|"+
 		"vervaldatum|vervaldag|uiterste betaaldatum|betalen voor|te betalen voor|betaling voor|uiterlijk betalen voor|"+
 		"fecha de vencimiento|vencimiento|fecha vencimiento|"+
 		"data scadenza|scadenza|data di scadenza")
@@ -159,13 +159,18 @@ func init() {
 		"n de cliente|no de cliente|n cliente|n de pedido|no de pedido|n pedido|"+
 		"page|seite|pagina|tel|phone|telefon|fax|"+
 		"n de facture associee|facture liee|related invoice")
-	// Totals.
+	// Totals. Invoicing programs' own wording, from their translation
+	// files, is among them: "Untaxed Amount" (Odoo), "Base imp." and
+	// "Date facturation"/"Date limite règlement" (Dolibarr), "Rounded
+	// Total", "Total Taxes and Charges", "Outstanding Amount", "Posting
+	// Date" (ERPNext), "Bereits gezahlt", "Payé à ce jour", "Pagato a
+	// oggi", "Te voldoen" (Invoice Ninja).
 	f(FieldNet, 1, "subtotal|sub total|net amount|untaxed amount|total untaxed|amount untaxed|untaxed total|merchandise|merchandise total|merchandise subtotal|total net|net total|total net amount|total excl vat|total excluding vat|total excl tax|total excluding tax|total before tax|"+
 		"amount excl vat|total exclusive of vat|taxable amount|total taxable|taxable value|total taxable value|"+
 		"nettobetrag|netto|nettosumme|summe netto|rechnungssumme netto|rechnungsbetrag netto|gesamt netto|nettogesamtbetrag|rechnungssumme ohne ust|rechnungsbetrag netto|zwischensumme|warenwert netto|"+
 		"total ht|montant ht|sous total|sous total ht|total hors taxes|montant hors taxes|net ht|net hors taxes|total net ht|montant net ht|"+
 		"subtotaal|totaal excl btw|netto bedrag|totaal exclusief btw|goederenbedrag|totaal goederenbedrag|bedrag excl btw|bedrag exclusief btw|"+
-		"base imponible|subtotal sin iva|total sin iva|importe neto|"+
+		"base imponible|base imp|subtotal sin iva|total sin iva|importe neto|"+
 		"imponibile|totale imponibile|subtotale|totale netto")
 	f(FieldTax, 1, "vat|tax|taxes|cgst|sgst|igst|total taxes|total vat|vat amount|tax amount|total tax|sales tax|gst|"+
 		"mwst|ust|umsatzsteuer|mehrwertsteuer|steuerbetrag|summe mwst|summe ust|mwst betrag|ust betrag|zzgl mwst|zzgl ust|"+
@@ -174,8 +179,8 @@ func init() {
 		"iva|total iva|importe iva|cuota iva|imposta|totale iva|iva totale|"+
 		"enthaltene mwst|enthaltene ust|enthaltene umsatzsteuer|darin enthaltene mwst|darin enthaltene ust|davon mwst|davon ust|"+
 		"dont tva|waarvan btw|includes vat|vat included|iva incluido|di cui iva|"+
-		"taxe|taxes|taxe totale|taxes totales|total taxe|btw kosten|totale btw kosten|totaal btw bedrag|impuesto|impuestos|total impuestos")
-	f(FieldGross, 1, "grand total|total amount|invoice total|total incl vat|total including vat|total inc vat|total incl tax|total including tax|total gross|gross amount|gross total|"+
+		"total taxes and charges|taxe|taxes|taxe totale|taxes totales|total taxe|btw kosten|totale btw kosten|totaal btw bedrag|impuesto|impuestos|total impuestos")
+	f(FieldGross, 1, "grand total|rounded total|total amount|invoice total|total incl vat|total including vat|total inc vat|total incl tax|total including tax|total gross|gross amount|gross total|"+
 		"gesamtbetrag|bruttobetrag|brutto|bruttosumme|rechnungsbetrag|rechnungssumme|endbetrag|gesamtsumme|summe gesamt|gesamt brutto|gesamtbetrag brutto|"+
 		"total ttc|montant ttc|montant total|total toutes taxes comprises|"+
 		"totaal incl btw|totaalbedrag|totaal bedrag|factuurbedrag|bedrag incl btw|bedrag inclusief btw|"+
@@ -183,19 +188,19 @@ func init() {
 		"totale fattura|totale documento|importo totale|totale complessivo")
 	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt")
 	f(FieldGross, 0.9, "gesamtpreis|gesamtbetrag inkl|preis gesamt")
-	f(FieldAmountDue, 1, "amount due|balance due|total due|amount payable|total payable|to pay|please pay|payment amount|balance|"+
+	f(FieldAmountDue, 1, "amount due|balance due|total due|outstanding amount|amount payable|total payable|to pay|please pay|payment amount|balance|"+
 		"zahlbetrag|zu zahlen|zu zahlender betrag|zahlbarer betrag|offener betrag|restbetrag|"+
 		"net a payer|reste a payer|montant du|montant a payer|a payer|"+
-		"te betalen|totaal te betalen|openstaand bedrag|"+
+		"te betalen|totaal te betalen|openstaand bedrag|te voldoen|"+
 		"total a pagar|importe a pagar|"+
 		"netto a pagare|totale da pagare|da pagare|"+
 		"noch zu zahlen|verbleibender betrag|solde du|solde a payer|reste du|nog te betalen|restbedrag|resterend bedrag|"+
 		"pendiente de pago|importe pendiente|saldo pendiente|saldo da pagare|importo da pagare|residuo|residuo da pagare")
 	f(FieldPrepaid, 1, "prepaid|prepaid amount|amount paid|paid|deposit|advance payment|already paid|payments credits|payment received|payments received|less payment|paid to date|"+
-		"anzahlung|erhaltene anzahlungen|erhaltene anzahlung|bereits bezahlt|geleistete anzahlungen|abschlagszahlung|abschlagszahlungen|"+
-		"acompte|deja paye|montant deja paye|acomptes|"+
+		"bereits gezahlt|anzahlung|erhaltene anzahlungen|erhaltene anzahlung|bereits bezahlt|geleistete anzahlungen|abschlagszahlung|abschlagszahlungen|"+
+		"acompte|deja paye|montant deja paye|acomptes|paye a ce jour|"+
 		"vooruitbetaling|reeds betaald|aanbetaling|"+
-		"anticipo|pagado|importe pagado|acconto|gia pagato|"+
+		"anticipo|pagado|importe pagado|acconto|gia pagato|pagato a oggi|"+
 		"less deposit|deposit received|less deposit received|deja regle|montant regle|voldaan|reeds voldaan|entregado a cuenta|pagado a cuenta")
 	f(FieldLineTotal, 1, "line total|lines total|total lines|sum of lines|positionssumme|summe positionen|warenwert|total des lignes|total articles")
 	f(FieldAllowanceTotal, 1, "total discount|discount total|total allowances|gesamtbetrag der abschlage|summe rabatte|abschlage|total remises|remise globale")
@@ -256,12 +261,13 @@ func init() {
 	c(ColUnit, 1, "unit|units|uom|einheit|me|unite|eenheid|unidad|unita")
 	c(ColUnitPrice, 1, "unit price|price|rate|unit cost|price per unit|einzelpreis|preis|nettopreis|e preis|ep|stuckpreis|einzelpreis netto|"+
 		"prix unitaire|pu|pu ht|prix|prix ht|prix unitaire ht|stukprijs|prijs|eenheidsprijs|precio unitario|precio|prezzo unitario|prezzo|"+
-		"price each|each|u price|uprice|unitprice|unit rate|hourly rate|tarief|uurtarief|satz|ansatz|stundensatz|p u|p u ht|prix u|precio unidad|prezzo unit|einzelpr|p unit|prezzo un|precio ud")
+		"price each|each|u price|uprice|unitprice|unit rate|hourly rate|tarief|uurtarief|satz|ansatz|stundensatz|p u|p u ht|prix u|precio unidad|prezzo unit|einzelpr|p unit|prezzo un|precio ud|"+
+		"cout unitaire|costo unitario|coste unitario")
 	c(ColAmount, 1, "amount|total|line total|total price|net amount|line amount|subtotal|"+
 		"gesamtpreis|gesamt|betrag|nettobetrag|nettowert|summe|gesamtbetrag|"+
 		"montant|montant ht|total ht|bedrag|totaal|importe|total linea|importo|totale|"+
 		"charge|charges|ext price|extended price|extension|extended|prix total|total price|totaalprijs|regeltotaal|importe total|"+
-		"positionsbetrag|zeilensumme|amount gbp|amount eur|amount usd|net|nett|net value|net total|netto|imponibile")
+		"positionsbetrag|zeilensumme|amount gbp|amount eur|amount usd|net|nett|net value|net total|netto|imponibile|totale riga")
 	c(ColVATRate, 1, "vat|vat %|vat rate|tax|tax %|tax rate|mwst|mwst %|ust|ust %|steuersatz|steuer|tva|taux tva|btw|btw %|iva|iva %")
 	c(ColOther, 1, "discount|rabatt|remise|korting|descuento|sconto|reference|referenzen|ref|sku|code|art nr|artikelnummer|gtin|ean|date|"+
 		"item code|product code|article code|artikelcode|artnr|artikel nr|code article|codigo|codice|part no|part number|artikelnr")

@@ -74,6 +74,20 @@ func TestMatchLabels(t *testing.T) {
 		{"Te betalen", FieldAmountDue},
 		{"Erhaltene Anzahlungen", FieldPrepaid},
 		{"Acompte", FieldPrepaid},
+		// invoicing programs' translated labels (Dolibarr, ERPNext,
+		// Invoice Ninja)
+		{"Date facturation :", FieldInvoiceDate},
+		{"Posting Date", FieldInvoiceDate},
+		{"Date échéance :", FieldDueDate},
+		{"Date limite règlement", FieldDueDate},
+		{"Rounded Total", FieldGross},
+		{"Total Taxes and Charges", FieldTax},
+		{"Base imp.", FieldNet},
+		{"Outstanding Amount", FieldAmountDue},
+		{"Te voldoen", FieldAmountDue},
+		{"Bereits gezahlt", FieldPrepaid},
+		{"Payé à ce jour", FieldPrepaid},
+		{"Pagato a oggi", FieldPrepaid},
 		{"Währung:", FieldCurrency},
 		{"Bill to", FieldBuyer},
 		{"Rechnungsempfänger", FieldBuyer},
@@ -100,6 +114,14 @@ func TestMatchColumns(t *testing.T) {
 		cols = append(cols, m.Column)
 	}
 	require.Equal(t, []Column{ColPosition, ColDescription, ColQuantity, ColUnit, ColUnitPrice, ColVATRate, ColAmount}, cols)
+	// Invoice Ninja's item table in French and Italian
+	for _, h := range []string{"Article Description Coût unitaire Quantité Total", "Articolo Descrizione Costo unitario Quantità Totale riga"} {
+		cols = nil
+		for _, m := range MatchColumns(Tokens(h)) {
+			cols = append(cols, m.Column)
+		}
+		require.Equal(t, []Column{ColDescription, ColDescription, ColUnitPrice, ColQuantity, ColAmount}, cols, h)
+	}
 }
 
 func ExampleMatchLabels() {

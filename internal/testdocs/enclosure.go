@@ -39,8 +39,10 @@ type EnclosureOptions struct {
 	// and text ("Rechnung Nr. ... über 1.234,56 EUR"); Amount is the
 	// amount of a payment slip.
 	Number, Amount string
-	// IBAN is the account of a payment slip.
-	IBAN string
+	// IBAN and Currency are the account and currency of a payment slip
+	// (default CHF; a QR-bill is in CHF or EUR). Currency also replaces
+	// the currency the terms name (GBP in English, EUR or € elsewhere).
+	IBAN, Currency string
 	// Pages is the number of pages of terms or notices; 0 means 1. A
 	// cover letter is one page.
 	Pages int
@@ -65,6 +67,13 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 		title, clauses := tx.termsTitle, tx.terms
 		if o.Kind == EnclosureNotices {
 			title, clauses = tx.noticesTitle, tx.notices
+		}
+		if o.Currency != "" {
+			named := make([][2]string, len(clauses))
+			for i, cl := range clauses {
+				named[i] = [2]string{cl[0], strings.NewReplacer("GBP", o.Currency, "EUR", o.Currency, "€", o.Currency).Replace(cl[1])}
+			}
+			clauses = named
 		}
 		draw = func(c *canvas) {
 			k := 0
@@ -132,6 +141,10 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 			c.text(40, y+40, o.Sender)
 		}
 	case EnclosureSlip:
+		cur := o.Currency
+		if cur == "" {
+			cur = "CHF"
+		}
 		draw = func(c *canvas) {
 			c.addPage()
 			c.font(false, 8)
@@ -156,7 +169,7 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 				c.text(at[0], at[1], tx.slipCurrency)
 				c.text(at[0]+45, at[1], tx.slipAmount)
 				c.font(false, 8)
-				c.text(at[0], at[1]+10, "CHF")
+				c.text(at[0], at[1]+10, cur)
 				c.text(at[0]+45, at[1]+10, o.Amount)
 			}
 			c.font(true, 6)

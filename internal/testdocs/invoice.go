@@ -27,6 +27,10 @@ type InvoiceOptions struct {
 	// Seller picks one of the built-in sellers (index modulo their number);
 	// -1 or any negative value picks at random.
 	Seller int
+	// Mark is printed under the title on every page ("Original", "Kopie",
+	// "Duplicate for transporter"): the same options with another Mark
+	// draw a copy of the invoice.
+	Mark string
 }
 
 // Invoice is a generated invoice.
@@ -133,6 +137,9 @@ func NewInvoice(o InvoiceOptions) (*Invoice, error) {
 			c.font(true, 18)
 			c.right(555, 40, lb.title)
 			c.font(false, 9)
+			if o.Mark != "" {
+				c.right(555, 54, o.Mark)
+			}
 			if !o.NoPageMarkers {
 				c.right(555, 66, lb.marker(p+1, pages))
 			}
