@@ -70,12 +70,24 @@ const (
 	// QuirkSpacing sets the text condensed (Tz 85) with letter spacing
 	// (Tc) and word spacing (Tw) making up the width.
 	QuirkSpacing Quirk = "spacing"
+	// QuirkClipped draws the text of every cell that ends before a wide
+	// gap with more text after it, clipped to the cell: report writers
+	// (Crystal Reports, SAP forms) print a field's whole value and clip
+	// what overflows the field's box.
+	QuirkClipped Quirk = "clipped"
+	// QuirkFlipped draws in a top-down coordinate system (a page-wide
+	// cm flipping y, each text matrix flipping it back), as Chrome/Skia
+	// and Cairo write pages.
+	QuirkFlipped Quirk = "flipped"
+	// QuirkLayer adds a template block in an optional content group that
+	// is off: the viewer hides it.
+	QuirkLayer Quirk = "layer"
 )
 
 // Quirks lists every quirk, the control first.
 func Quirks() []Quirk {
 	return []Quirk{QuirkPlain, QuirkRotate90, QuirkRotate270, QuirkRotate180, QuirkTurned, QuirkMargin,
-		QuirkOCRLayer, QuirkForm, QuirkHidden, QuirkOutline, QuirkTJ, QuirkXObject, QuirkSpacing}
+		QuirkOCRLayer, QuirkForm, QuirkHidden, QuirkOutline, QuirkTJ, QuirkXObject, QuirkSpacing, QuirkClipped, QuirkFlipped, QuirkLayer}
 }
 
 // Quirked reads the words of data (a PDF) with eng and writes them again
@@ -118,6 +130,7 @@ type rawDoc struct {
 	objs   []string
 	kids   []int
 	fields []int
+	ocg    bool // a page uses the hidden optional content group
 	m      *fpdf.Fpdf
 	tr     func(string) string
 	r      *rand.Rand
@@ -129,14 +142,16 @@ const (
 	objFont    = 3 // Helvetica
 	objBold    = 4 // Helvetica-Bold
 	objCourier = 5
+	objOCG     = 6 // the optional content group QuirkLayer hides
 )
 
 func newRawDoc() *rawDoc {
 	m := fpdf.New("P", "pt", "A4", "")
-	b := &rawDoc{objs: make([]string, 5), m: m, tr: m.UnicodeTranslatorFromDescriptor(""), r: rand.New(rand.NewPCG(7, 11))}
+	b := &rawDoc{objs: make([]string, 6), m: m, tr: m.UnicodeTranslatorFromDescriptor(""), r: rand.New(rand.NewPCG(7, 11))}
 	b.objs[objFont-1] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
 	b.objs[objBold-1] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>"
 	b.objs[objCourier-1] = "<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>"
+	b.objs[objOCG-1] = "<< /Type /OCG /Name (Vorlage) >>"
 	return b
 }
 
@@ -157,6 +172,9 @@ func (b *rawDoc) bytes() []byte {
 			fs[i] = fmt.Sprintf("%d 0 R", f)
 		}
 		cat += fmt.Sprintf(" /AcroForm << /Fields [%s] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv %d 0 R >> >> >>", strings.Join(fs, " "), objFont)
+	}
+	if b.ocg {
+		cat += " /OCProperties << /OCGs [6 0 R] /D << /OFF [6 0 R] /Order [6 0 R] >> >>"
 	}
 	b.objs[objCatalog-1] = cat + " >>"
 	b.objs[objPages-1] = fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), len(kids))
@@ -389,6 +407,23 @@ func (b *rawDoc) page(p layout.Page, idx, count int, q Quirk, scan []byte) error
 			}
 			fmt.Fprintf(&c, "BT %s %.2f Tf 85 Tz %.3f Tc 2 Tw 1 0 0 1 %.2f %.2f Tm %s Tj ET\n", fontOf(w), w.size, tc, w.x, w.y, winAnsi(w.s))
 		}
+	case QuirkClipped:
+		b.clipped(&c, p, ws)
+	case QuirkFlipped:
+		fmt.Fprintf(&c, "1 0 0 -1 0 %.2f cm\n", H)
+		for _, w := range ws {
+			fmt.Fprintf(&c, "BT %s %.2f Tf 1 0 0 -1 %.2f %.2f Tm %s Tj ET\n", fontOf(w), w.size, w.x, H-w.y, winAnsi(w.s))
+		}
+	case QuirkLayer:
+		plain(&c, ws)
+		c.WriteString("/OC /OC1 BDC\n")
+		for k, l := range []string{"Invoice No: 00000000   Date: 01.01.2000   Due: 01.01.2000", "Rechnungsnummer 00000   Gesamtbetrag 0,00 EUR   Total 0.00",
+			"IBAN DE00 0000 0000 0000 0000 00   Saldo 0,00"} {
+			fmt.Fprintf(&c, "BT /F1 9 Tf 1 0 0 1 40 %.2f Tm %s Tj ET\n", 40-11*float64(k), winAnsi(l))
+		}
+		c.WriteString("EMC\n")
+		b.ocg = true
+		xobjs += " /Properties << /OC1 6 0 R >>"
 	default:
 		plain(&c, ws)
 	}
@@ -396,6 +431,31 @@ func (b *rawDoc) page(p layout.Page, idx, count int, q Quirk, scan []byte) error
 	pg := b.add(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox %s%s /Resources << %s%s >> /Contents %d 0 R >>", media, extra, fontRes, xobjs, content))
 	b.kids = append(b.kids, pg)
 	return nil
+}
+
+// clipped draws the words of each line, a cell's last word (one a wide
+// gap follows) with an overflowing tail clipped away at its end.
+func (b *rawDoc) clipped(c *strings.Builder, p layout.Page, ws []glyphWord) {
+	byBox := map[[2]float64]glyphWord{}
+	for _, w := range ws {
+		byBox[[2]float64{w.x, w.top}] = w
+	}
+	tails := []string{"-Zusatztext und Bemerkungen", " (continued text of the field)", "/000123 Lager Nord"}
+	for _, l := range layout.Lines(&p) {
+		for k, lw := range l.Words {
+			w, ok := byBox[[2]float64{lw.X0, p.Height - lw.Y0}]
+			if !ok {
+				continue
+			}
+			if k+1 < len(l.Words) && l.Words[k+1].X0-lw.X1 > 1.5*w.size && !w.digit {
+				end := w.x + b.width(w.s, w.bold, w.size)
+				fmt.Fprintf(c, "q %.2f %.2f %.2f %.2f re W n BT %s %.2f Tf 1 0 0 1 %.2f %.2f Tm %s Tj ET Q\n",
+					w.x-1, w.y-0.4*w.size, end+0.5-(w.x-1), 1.5*w.size, fontOf(w), w.size, w.x, w.y, winAnsi(w.s+tails[k%len(tails)]))
+				continue
+			}
+			plain(c, []glyphWord{w})
+		}
+	}
 }
 
 // placeholder is a template's value in the shape of s: digits as 0.

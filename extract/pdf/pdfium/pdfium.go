@@ -507,23 +507,43 @@ func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
 	var w, h float64
 	err := d.guard(ctx, func() error {
 		var err error
-		chars, w, h, page.Unreadable, err = d.chars(ctx, i)
+		chars, w, h, page.Unreadable, err = d.chars(ctx, i, false)
 		return err
 	})
 	if err != nil {
 		return page, err
+	}
+	// Words running over other words are the sign of text clipped to a
+	// field's box (a report writer prints a field's whole value and clips
+	// what overflows into the next field), PDFium's text page giving the
+	// clipped-away characters too, or of a value drawn over a template's
+	// placeholder. Only then is the page read again with its text objects'
+	// clip paths looked at (a few calls per page object, which every page
+	// would otherwise pay), and words covered by later ones dropped.
+	q := dominantQuadrant(chars)
+	ws := words(chars, q, w, h)
+	if overlapping(ws) {
+		err := d.guard(ctx, func() error {
+			var err error
+			chars, w, h, page.Unreadable, err = d.chars(ctx, i, true)
+			return err
+		})
+		if err != nil {
+			return page, err
+		}
+		q = dominantQuadrant(chars)
+		ws = dropOverdrawn(words(chars, q, w, h))
 	}
 	// w, h are the visible box in the page's own (unrotated) space, where
 	// PDFium gives the characters. Text running at 90 or 270 degrees there
 	// (a page with /Rotate 90 or 270 whose content is drawn turned so the
 	// viewer shows it upright, or content turned by its cm matrix) is read
 	// in its own frame, which is h wide and w high.
-	q := dominantQuadrant(chars)
 	page.Width, page.Height = w, h
 	if q%2 == 1 {
 		page.Width, page.Height = h, w
 	}
-	page.Words = dropOverdrawn(words(chars, q, w, h))
+	page.Words = ws
 	return page, nil
 }
 
@@ -531,7 +551,7 @@ func (d *document) Text(ctx context.Context, i int) (layout.Page, error) {
 // (spaces of every kind as ' ', soft hyphens dropped, ligatures and
 // full-width forms replaced); characters that stand for no readable one are
 // word breaks and counted in bad.
-func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64, bad int, err error) {
+func (d *document) chars(ctx context.Context, i int, clips bool) (chars []char, w, h float64, bad int, err error) {
 	r, bg := d.r, context.Background()
 	pg, err := r.call(ctx, "FPDF_LoadPage", d.doc, uint64(i))
 	if err != nil {
@@ -566,6 +586,15 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 		return nil, w, h, 0, nil
 	}
 	pb := box
+	// Text objects clipped by a clip path their text runs out of (report
+	// writers print a field's whole value and clip it to the field's
+	// box): their characters outside the clip are not shown.
+	var clipped map[uint64]pageBox
+	if clips {
+		if clipped, err = d.clippedText(ctx, pg); err != nil {
+			return nil, w, h, 0, err
+		}
+	}
 	// All characters in one call: UTF-16 units, one per character index
 	// (PDFium stores one code unit per char; a lone surrogate is dropped).
 	units, err := d.allText(ctx, tp, n)
@@ -631,6 +660,18 @@ func (d *document) chars(ctx context.Context, i int) (chars []char, w, h float64
 			c = char{r: ' '}
 			chars = append(chars, c)
 			continue
+		}
+		if len(clipped) > 0 {
+			o, err := r.call(bg, "FPDFText_GetTextObject", tp, uint64(k))
+			if err != nil {
+				return nil, w, h, 0, err
+			}
+			// Shown when its centre is inside the clip: a glyph cut in half
+			// or more is not read.
+			if cb, ok := clipped[uint64(uint32(o))]; ok && !cb.within((c.left+c.right)/2, (c.top+c.bottom)/2) {
+				chars = append(chars, char{r: ' '})
+				continue
+			}
 		}
 		// Coordinates from the visible box's bottom-left corner.
 		c.left, c.right = c.left-pb.left, c.right-pb.left
@@ -775,6 +816,11 @@ func (b pageBox) holds(x, y float64) bool {
 	return x >= b.left-1 && x <= b.right+1 && y >= b.bottom-1 && y <= b.top+1
 }
 
+// within reports whether (x, y) lies in b.
+func (b pageBox) within(x, y float64) bool {
+	return x >= b.left && x <= b.right && y >= b.bottom && y <= b.top
+}
+
 // visibleBox returns the part of page pg a viewer shows (the crop box cut
 // to the media box) in the page's own space, before its /Rotate; PDFium's
 // character and object boxes are in that space.
@@ -802,6 +848,152 @@ func (d *document) visibleBox(pg uint64) (pageBox, error) {
 		return pageBox{right: w, top: h}, nil
 	}
 	return b, nil
+}
+
+// Page object type of text (FPDF_PAGEOBJ_TEXT).
+const pageObjText = 1
+
+// Bounds of the clip paths clippedText reads: paths of one clip and
+// points of one path; a clip beyond them is taken as not clipping.
+const (
+	maxClipPaths  = 4
+	maxClipPoints = 32
+)
+
+// clippedText returns the text objects of page pg (at its top level, at
+// most maxCoverObjects looked at) that reach more than a point beyond
+// the bounds of their clip path, with those bounds: the characters of
+// such an object outside them are clipped away. It costs four calls or
+// more per page object (PDFium gives every object a clip path, most of
+// them empty), so Text asks for it only on a page whose words run over
+// each other; when no object is clipped (a browser's page-wide clip holds
+// its text) the characters are not looked up one by one.
+func (d *document) clippedText(ctx context.Context, pg uint64) (map[uint64]pageBox, error) {
+	r, bg := d.r, context.Background()
+	nv, err := r.call(bg, "FPDFPage_CountObjects", pg)
+	if err != nil {
+		return nil, err
+	}
+	var out map[uint64]pageBox
+	for k := 0; k < min(i32(nv), maxCoverObjects); k++ {
+		if k&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		o, err := r.call(bg, "FPDFPage_GetObject", pg, uint64(k))
+		if err != nil {
+			return nil, err
+		}
+		obj := uint64(uint32(o))
+		if obj == 0 {
+			continue
+		}
+		cp, err := r.call(bg, "FPDFPageObj_GetClipPath", obj)
+		if err != nil {
+			return nil, err
+		}
+		if uint32(cp) == 0 {
+			continue
+		}
+		t, err := r.call(bg, "FPDFPageObj_GetType", obj)
+		if err != nil {
+			return nil, err
+		}
+		if i32(t) != pageObjText {
+			continue
+		}
+		clip, ok, err := d.clipBounds(uint64(uint32(cp)))
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		b, ok, err := d.objBounds(obj)
+		if err != nil || !ok {
+			return nil, err
+		}
+		if b.left < clip.left-1 || b.right > clip.right+1 || b.bottom < clip.bottom-1 || b.top > clip.top+1 {
+			if out == nil {
+				out = map[uint64]pageBox{}
+			}
+			out[obj] = clip
+		}
+	}
+	return out, nil
+}
+
+// objBounds returns the bounds of page object obj in page space.
+func (d *document) objBounds(obj uint64) (pageBox, bool, error) {
+	r := d.r
+	for j := range 4 {
+		r.mem.WriteUint32Le(d.rect+uint32(4*j), 0)
+	}
+	ok, err := r.call(context.Background(), "FPDFPageObj_GetBounds", obj, uint64(d.rect), uint64(d.rect+4), uint64(d.rect+8), uint64(d.rect+12))
+	if err != nil || uint32(ok) == 0 {
+		return pageBox{}, false, err
+	}
+	var v [4]float64 // left, bottom, right, top
+	for j := range v {
+		u, _ := r.mem.ReadUint32Le(d.rect + uint32(4*j))
+		v[j] = float64(math.Float32frombits(u))
+	}
+	return pageBox{left: v[0], bottom: v[1], right: v[2], top: v[3]}, true, nil
+}
+
+// clipBounds returns the bounds of the intersection of clip's paths (the
+// smallest box of each path, intersected); ok is false for a clip without
+// paths or beyond maxClipPaths/maxClipPoints.
+func (d *document) clipBounds(clip uint64) (pageBox, bool, error) {
+	r, bg := d.r, context.Background()
+	nv, err := r.call(bg, "FPDFClipPath_CountPaths", clip)
+	if err != nil {
+		return pageBox{}, false, err
+	}
+	n := i32(nv)
+	if n <= 0 || n > maxClipPaths {
+		return pageBox{}, false, nil
+	}
+	out := pageBox{left: math.Inf(-1), bottom: math.Inf(-1), right: math.Inf(1), top: math.Inf(1)}
+	for p := range n {
+		sv, err := r.call(bg, "FPDFClipPath_CountPathSegments", clip, uint64(p))
+		if err != nil {
+			return pageBox{}, false, err
+		}
+		segs := i32(sv)
+		if segs <= 0 || segs > maxClipPoints {
+			return pageBox{}, false, nil
+		}
+		b := pageBox{left: math.Inf(1), bottom: math.Inf(1), right: math.Inf(-1), top: math.Inf(-1)}
+		for s := range segs {
+			seg, err := r.call(bg, "FPDFClipPath_GetPathSegment", clip, uint64(p), uint64(s))
+			if err != nil {
+				return pageBox{}, false, err
+			}
+			if uint32(seg) == 0 {
+				return pageBox{}, false, nil
+			}
+			ok, err := r.call(bg, "FPDFPathSegment_GetPoint", uint64(uint32(seg)), uint64(d.rect), uint64(d.rect+4))
+			if err != nil {
+				return pageBox{}, false, err
+			}
+			if uint32(ok) == 0 {
+				return pageBox{}, false, nil
+			}
+			xv, _ := r.mem.ReadUint32Le(d.rect)
+			yv, _ := r.mem.ReadUint32Le(d.rect + 4)
+			x, y := float64(math.Float32frombits(xv)), float64(math.Float32frombits(yv))
+			b.left, b.right = math.Min(b.left, x), math.Max(b.right, x)
+			b.bottom, b.top = math.Min(b.bottom, y), math.Max(b.top, y)
+		}
+		out.left, out.right = math.Max(out.left, b.left), math.Min(out.right, b.right)
+		out.bottom, out.top = math.Max(out.bottom, b.bottom), math.Min(out.top, b.top)
+	}
+	if !(out.right > out.left && out.top > out.bottom) {
+		return pageBox{}, false, nil
+	}
+	return out, true, nil
 }
 
 // maxFlattenAnnots bounds the annotations of a page that flatten merges
@@ -849,25 +1041,31 @@ func (d *document) flatten(ctx context.Context, pg uint64, i int) (uint64, error
 	return np, nil
 }
 
-// dropOverdrawn removes the words of a text layer that a later word of
-// about its height covers: where two such words' boxes overlap by at least
-// half of the smaller one, the viewer shows the one drawn last (a value
-// written over a template's placeholder whited out under it, a text drawn
-// twice to look bold), and PDFium gives the characters in drawing order.
-// A word of another height over or under the text (a stamp, a watermark)
-// drops nothing. Words are
+// overlapping reports whether a word of ws covers at least half of
+// another (the pairs dropOverdrawn looks at); glyphs that merely touch, a
+// bold glyph's box reaching into the next, do not.
+func overlapping(ws []layout.Word) bool {
+	found := false
+	overlaps(ws, func(i, j int) bool {
+		found = true
+		return false
+	})
+	return found
+}
+
+// overlaps calls visit for the pairs of words of ws whose boxes overlap by
+// at least half of the smaller one, until visit returns false. Words are
 // compared only with those whose boxes start above their bottom, in a
 // sweep down the page.
-func dropOverdrawn(ws []layout.Word) []layout.Word {
+func overlaps(ws []layout.Word, visit func(i, j int) bool) {
 	if len(ws) < 2 {
-		return ws
+		return
 	}
 	idx := make([]int, len(ws))
 	for i := range idx {
 		idx[i] = i
 	}
 	sort.Slice(idx, func(a, b int) bool { return ws[idx[a]].Y0 < ws[idx[b]].Y0 })
-	var drop []bool
 	for a, i := range idx {
 		wi := ws[i]
 		for _, j := range idx[a+1:] {
@@ -880,20 +1078,34 @@ func dropOverdrawn(ws []layout.Word) []layout.Word {
 			if ox <= 0 || oy <= 0 {
 				continue
 			}
-			hi, hj := wi.Y1-wi.Y0, wj.Y1-wj.Y0
-			if math.Abs(hi-hj) > 0.3*math.Max(hi, hj) {
-				continue // a stamp or watermark over the text, not a value over a value
+			small := math.Min((wi.X1-wi.X0)*(wi.Y1-wi.Y0), (wj.X1-wj.X0)*(wj.Y1-wj.Y0))
+			if ox*oy >= 0.5*small && !visit(i, j) {
+				return
 			}
-			small := math.Min((wi.X1-wi.X0)*hi, (wj.X1-wj.X0)*hj)
-			if ox*oy < 0.5*small {
-				continue
-			}
-			if drop == nil {
-				drop = make([]bool, len(ws))
-			}
-			drop[min(i, j)] = true
 		}
 	}
+}
+
+// dropOverdrawn removes the words of a text layer that a later word of
+// about its height covers: where two such words' boxes overlap by at least
+// half of the smaller one, the viewer shows the one drawn last (a value
+// written over a template's placeholder whited out under it, a text drawn
+// twice to look bold), and PDFium gives the characters in drawing order.
+// A word of another height over or under the text (a stamp, a watermark)
+// drops nothing.
+func dropOverdrawn(ws []layout.Word) []layout.Word {
+	var drop []bool
+	overlaps(ws, func(i, j int) bool {
+		hi, hj := ws[i].Y1-ws[i].Y0, ws[j].Y1-ws[j].Y0
+		if math.Abs(hi-hj) > 0.3*math.Max(hi, hj) {
+			return true // a stamp or watermark over the text, not a value over a value
+		}
+		if drop == nil {
+			drop = make([]bool, len(ws))
+		}
+		drop[min(i, j)] = true
+		return true
+	})
 	if drop == nil {
 		return ws
 	}

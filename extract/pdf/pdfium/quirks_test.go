@@ -160,3 +160,18 @@ func TestFilledFormFields(t *testing.T) {
 	t.Logf("%d annotations flattened: %v", maxFlattenAnnots, took)
 	require.Less(t, took, 20*time.Second)
 }
+
+// TestClippedText: a report writer's field printed whole and clipped to
+// its box reads as the box shows it; text inside a clip (a browser's
+// page-wide clip) is all read. Before, PDFium's text page gave the
+// clipped-away characters too, and the field ran on into the next column
+// (in the quirk suite "Schildersbedrijf Jansen (continued text of
+// theFACTUUR" as the seller).
+func TestClippedText(t *testing.T) {
+	t.Parallel()
+	content := "q 49 795 62 14 re W n BT /F1 10 Tf 1 0 0 1 50 800 Tm (Schraube M8 mit Ueberlaenge und Zusatztext) Tj ET Q\n" +
+		"BT /F1 10 Tf 1 0 0 1 150 800 Tm (2 Stk) Tj 1 0 0 1 250 800 Tm (4,80) Tj ET\n" +
+		"q 0 0 595 842 re W n BT /F1 10 Tf 1 0 0 1 50 780 Tm (Total 4,80 EUR) Tj ET Q"
+	text, _, _ := readText(t, onePage("/MediaBox [0 0 595 842]", content))
+	require.Equal(t, "Schraube M8 2 Stk 4,80 Total 4,80 EUR", text)
+}

@@ -40,6 +40,8 @@ var rawFuncs = []string{
 	"FPDF_LoadMemDocument64", "FPDF_CloseDocument", "FPDF_GetPageCount",
 	"FPDF_LoadPage", "FPDF_ClosePage", "FPDF_GetPageWidthF", "FPDF_GetPageHeightF",
 	"FPDF_GetPageBoundingBox", "FPDFPage_GetRotation", "FPDFPage_GetAnnotCount", "FPDFPage_Flatten",
+	"FPDFText_GetTextObject", "FPDFPageObj_GetClipPath", "FPDFClipPath_CountPaths", "FPDFClipPath_CountPathSegments",
+	"FPDFClipPath_GetPathSegment", "FPDFPathSegment_GetPoint",
 	"FPDFText_LoadPage", "FPDFText_ClosePage", "FPDFText_CountChars",
 	"FPDFText_GetUnicode", "FPDFText_GetText", "FPDFText_GetLooseCharBox", "FPDFText_GetCharAngle",
 	"FPDFText_GetFontSize", "FPDFText_GetFontWeight",
