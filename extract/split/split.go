@@ -75,6 +75,13 @@ func Split(pages []layout.Page) []Range {
 		}
 		prev = i
 	}
+	if letter {
+		// A letter with no document after it (a payment note closing
+		// the file) belongs to the one before it.
+		for i := len(infos) - 1; i > 0 && infos[i].enclosure; i-- {
+			starts[i] = false
+		}
+	}
 	var out []Range
 	for i := range infos {
 		if starts[i] || len(out) == 0 {

@@ -206,6 +206,11 @@ func TestSplitTable(t *testing.T) {
 			page("ACME Ltd", "Item 10.00", "Total 12.00 2024-03-01"),
 			page("ACME Ltd", "Item 10.00", "Total 12.00 2024-04-01")},
 			[]Range{{1, 1}, {2, 2}}},
+		{"a letter closing the file belongs to the document before it", []layout.Page{
+			page("ACME Ltd", "Invoice No: A-1", "Item 10.00", "Total 12.00"),
+			page("ACME Ltd", "Dear Sir or Madam,", "please pay the amount of this invoice within thirty days of its date.",
+				"We thank you for your order and look forward to working with you again.", "Yours faithfully,")},
+			[]Range{{1, 2}}},
 		{"only prose pages are judged as pages", []layout.Page{terms, page("General Terms and Conditions",
 			"1. Invoices are payable within 14 days of the invoice date without any deduction.",
 			"2. The minimum order value is 25.00 EUR; smaller orders carry a charge of 5.00 EUR.",
