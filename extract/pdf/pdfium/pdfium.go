@@ -1053,14 +1053,24 @@ func overlapping(ws []layout.Word) bool {
 	return found
 }
 
+// maxOverlapPairs bounds the pairs of words overlaps compares on one page.
+// A real page compares each word with the few on its line (tens of
+// thousands of pairs on a dense one); a hostile page of 100,000 words on
+// one baseline would compare every pair, billions, in pure Go where no
+// deadline can stop it. Past the bound the page is taken as it is: no more
+// overlaps are reported.
+const maxOverlapPairs = 2_000_000
+
 // overlaps calls visit for the pairs of words of ws whose boxes overlap by
 // at least half of the smaller one, until visit returns false. Words are
 // compared only with those whose boxes start above their bottom, in a
-// sweep down the page.
-func overlaps(ws []layout.Word, visit func(i, j int) bool) {
+// sweep down the page, at most maxOverlapPairs pairs; it returns the
+// number of pairs compared.
+func overlaps(ws []layout.Word, visit func(i, j int) bool) int {
 	if len(ws) < 2 {
-		return
+		return 0
 	}
+	pairs := 0
 	idx := make([]int, len(ws))
 	for i := range idx {
 		idx[i] = i
@@ -1073,6 +1083,9 @@ func overlaps(ws []layout.Word, visit func(i, j int) bool) {
 			if wj.Y0 >= wi.Y1 {
 				break
 			}
+			if pairs++; pairs > maxOverlapPairs {
+				return pairs - 1
+			}
 			ox := math.Min(wi.X1, wj.X1) - math.Max(wi.X0, wj.X0)
 			oy := math.Min(wi.Y1, wj.Y1) - math.Max(wi.Y0, wj.Y0)
 			if ox <= 0 || oy <= 0 {
@@ -1080,10 +1093,11 @@ func overlaps(ws []layout.Word, visit func(i, j int) bool) {
 			}
 			small := math.Min((wi.X1-wi.X0)*(wi.Y1-wi.Y0), (wj.X1-wj.X0)*(wj.Y1-wj.Y0))
 			if ox*oy >= 0.5*small && !visit(i, j) {
-				return
+				return pairs
 			}
 		}
 	}
+	return pairs
 }
 
 // dropOverdrawn removes the words of a text layer that a later word of
