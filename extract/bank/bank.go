@@ -1087,10 +1087,10 @@ func headerOf(l *line) *table {
 // "opé.", "Data" over "valuta", the other titles on the lower line) into
 // one line of titles, the upper word put before the lower one it stands
 // over. It does so only when the upper line is set close above the lower
-// one (within 0.6 of a line height) and every upper word stands over a
-// lower word; otherwise it returns lo unchanged.
+// one (within 0.6 of a line height), holds at most 12 words and every
+// upper word stands over a lower word; otherwise it returns lo unchanged.
 func stackedHeader(up, lo *line) *line {
-	if len(up.words) == 0 || len(up.words) > len(lo.words) || lo.y0-up.y1 > 0.6*lo.size || lo.y0 < up.y1-0.5*lo.size {
+	if len(up.words) == 0 || len(up.words) > min(len(lo.words), 12) || lo.y0-up.y1 > 0.6*lo.size || lo.y0 < up.y1-0.5*lo.size {
 		return lo
 	}
 	ws := append([]layout.Word(nil), lo.words...)
@@ -1812,7 +1812,7 @@ func amountsClose(lines []*line, start int, t *table) (on, below int) {
 			continue
 		}
 		prev := l
-		for _, m := range lines[i+1:] {
+		for _, m := range lines[i+1 : min(i+13, len(lines))] { // a row of at most 12 more lines
 			if m.y0-prev.y1 > 1.2*m.size || t.rowHasDate(m.words) || kindOf(m.folded()) != rowOther {
 				break
 			}
