@@ -26,6 +26,10 @@ type column struct {
 type table struct {
 	cols []column
 	y    float64 // bottom of the header line
+	// leadDate: the header has no date title, the description column
+	// comes first, and a row's date is a date starting its line there
+	// (headerNoDate).
+	leadDate bool
 }
 
 func (t *table) col(k colKind) *column {
@@ -86,6 +90,11 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	g := &out.General
 	if g.ClosingBalance == nil && x.carried != nil && !x.carriedAfter {
 		g.ClosingBalance = docextract.NewAmount(*x.carried)
+	}
+	if n := len(out.Transactions); g.ClosingBalance == nil && n > 0 && out.Transactions[n-1].Balance != nil {
+		// No closing balance printed as such: the running balance after
+		// the last transaction is the closing balance.
+		g.ClosingBalance = docextract.NewAmount(out.Transactions[n-1].Balance.Decimal)
 	}
 	mended := mendSigns(out) || orphans
 	fromIBAN := false
@@ -201,6 +210,9 @@ type extractor struct {
 	// printed without one (a day's date printed on its first row only).
 	rowDay   string
 	rowDayDM [2]int
+	// dateUnder: the table prints each row's date under its first line,
+	// which holds the amount (dateUnderRows).
+	dateUnder bool
 }
 
 // gridLabel is a balance label set over its value: its kind, the cell
@@ -526,6 +538,14 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 			break
 		}
 	}
+	if hdr < 0 {
+		for i, l := range lines {
+			if t := headerNoDate(l); t != nil {
+				x.tab, hdr = t, i
+				break
+			}
+		}
+	}
 	start, titled := hdr+1, hdr >= 0
 	if hdr < 0 && x.tab == nil {
 		// No column titles this bank's way: find the table by its rows.
@@ -544,6 +564,11 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 		// (A page with fewer dated rows keeps the last page's finding:
 		// a day's rows may fill a page under one date.)
 		x.amountLast = below >= 2 && 2*below >= on
+	}
+	if x.tab == nil || blocks != nil {
+		x.dateUnder = false
+	} else if under, ok := dateUnderRows(lines, start, x.tab); ok {
+		x.dateUnder = under
 	}
 	if x.tab != nil && blocks == nil {
 		if above, ok := x.descAboveRows(lines, start); ok {
@@ -1083,6 +1108,44 @@ func headerOf(l *line) *table {
 	return t
 }
 
+// headerNoDate recognises a header line with no date title whose first
+// title is the description's, over two amount columns or more
+// ("Description Incoming Outgoing Balance"): the rows then print their
+// date at the start of a line of the description column (under the
+// description's first line, or before it). Only a page with no header
+// that has a date title reads one.
+func headerNoDate(l *line) *table {
+	cells := cellsOf(l.words, l.size)
+	t := &table{y: l.y1, leadDate: true}
+	seen := map[colKind]bool{}
+	nums := 0
+	for i, c := range cells {
+		k := classifyHeader(c.text)
+		if k == 0 || seen[k] || k == colDate || k == colValue || (i == 0) != (k == colDesc) {
+			return nil
+		}
+		seen[k] = true
+		if k.numeric() {
+			nums++
+		}
+		t.cols = append(t.cols, column{kind: k, x0: c.x0, x1: c.x1})
+	}
+	if nums < 2 {
+		return nil
+	}
+	for i := range t.cols {
+		c := &t.cols[i]
+		c.lo, c.hi = c.x0-3, 1e9
+		if i == 0 {
+			c.lo = -1e9
+		}
+		if i+1 < len(t.cols) {
+			c.hi = t.cols[i+1].x0 - 3
+		}
+	}
+	return t
+}
+
 // stackedHeader joins a header printed over two lines ("Date" over
 // "opé.", "Data" over "valuta", the other titles on the lower line) into
 // one line of titles, the upper word put before the lower one it stands
@@ -1498,17 +1561,15 @@ func (x *extractor) open(t *txn, l *line, amounts map[colKind]decimal.Decimal, u
 func (x *extractor) row(l *line) {
 	t := x.tab
 	ws := l.words
-	fw := l.folded()
 	amounts, used := t.lineAmounts(ws)
-	if kindOf(fw) != rowOther {
+	kind := t.kindOfRow(l)
+	if kind != rowOther {
 		x.pendAbove = nil
-	}
-	if k := kindOf(fw); k != rowOther {
 		if iso, dm, ok := t.dateInCol(ws); ok {
 			x.rowDay, x.rowDayDM = iso, dm
 		}
 	}
-	switch k := kindOf(fw); k {
+	switch k := kind; k {
 	case rowCarry:
 		x.flush()
 		x.noteDates(l.tokens())
@@ -1551,6 +1612,11 @@ func (x *extractor) row(l *line) {
 	inCol := func(c *column, w layout.Word) bool { return c != nil && w.X0 >= c.lo && w.X0 < c.hi }
 	for j := 0; j < len(rest); j++ {
 		w := ws[rest[j]]
+		if t.leadDate && rest[j] == 0 {
+			dateCol = &column{lo: w.X0, hi: w.X1 + 1}
+		} else if t.leadDate {
+			dateCol = nil
+		}
 		if !inCol(dateCol, w) && !inCol(valueCol, w) {
 			continue
 		}
@@ -1599,6 +1665,21 @@ func (x *extractor) row(l *line) {
 		}
 		x.open(&txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}, dm: dm, vdm: vdm},
 			l, amounts, used)
+		return
+	}
+	// A row opened by an amount line without a date, whose next line,
+	// close below, starts with a date and has no amount: the row's date
+	// printed under its first line.
+	if x.cur != nil && x.cur.orphan && !x.cur.open && x.cur.t.Date == nil && x.curLines == 1 && len(amounts) == 0 &&
+		(date != "" || dm[0] > 0) && l.y0-x.lastY <= 1.2*l.size && (x.dateUnder || !x.amountBelow()) {
+		x.cur.orphan = false
+		x.cur.t.Date, x.cur.dm = docextract.Str(date), dm
+		if value != "" || vdm[0] > 0 {
+			x.cur.t.ValueDate, x.cur.vdm = docextract.Str(value), vdm
+		}
+		x.words(ws, used)
+		x.lastY = l.y1
+		x.curLines++
 		return
 	}
 	// "Buchung" over "Valuta": the value date under the booking date, on the
@@ -1778,12 +1859,15 @@ func (x *extractor) amountBelow() bool {
 // its ISO form, or its day and month when printed without a year.
 func (t *table) dateInCol(ws []layout.Word) (string, [2]int, bool) {
 	c := t.col(colDate)
-	if c == nil {
-		return "", [2]int{}, false
-	}
 	rest := make([]int, len(ws))
 	for i := range ws {
 		rest[i] = i
+	}
+	if c == nil && t.leadDate && len(ws) > 0 {
+		c = &column{lo: ws[0].X0, hi: ws[0].X1 + 1}
+	}
+	if c == nil {
+		return "", [2]int{}, false
 	}
 	for j, w := range ws {
 		if w.X0 >= c.lo && w.X0 < c.hi {
@@ -1793,6 +1877,91 @@ func (t *table) dateInCol(ws []layout.Word) (string, [2]int, bool) {
 		}
 	}
 	return "", [2]int{}, false
+}
+
+// kindOfRow is kindOf for a table line, which also knows a balance row
+// that prints its date before a one-word label in the date column
+// ("01.10.23 Kontostand 8'352.21"): dates first, then a balance label
+// of at most four words, then nothing but amounts, currency codes and
+// decoration.
+func (t *table) kindOfRow(l *line) rowKind {
+	fw := l.folded()
+	if k := kindOf(fw); k != rowOther {
+		return k
+	}
+	ws := l.words
+	rest := make([]int, len(ws))
+	for i := range rest {
+		rest[i] = i
+	}
+	i := 0
+	for i < len(ws) {
+		ds := rowDates(ws, rest, i)
+		if len(ds) == 0 {
+			break
+		}
+		i += ds[0].n
+	}
+	j := i
+	for j < len(ws) {
+		if _, ok := amountAt(ws, j); ok {
+			break
+		}
+		j++
+	}
+	if i == 0 || j == i || j-i > 4 || j == len(ws) {
+		return rowOther
+	}
+	k := kindOf(fw[i:j])
+	if k != rowOpening && k != rowClosing && k != rowBalance {
+		return rowOther
+	}
+	for m := j; m < len(ws); {
+		if a, ok := amountAt(ws, m); ok {
+			m = a.used[len(a.used)-1] + 1
+			continue
+		}
+		if !decoration(fw[m]) && !textparse.IsISOCurrency(strings.ToUpper(ws[m].Text)) && textparse.NormalizeCurrency(ws[m].Text) == "" {
+			return rowOther
+		}
+		m++
+	}
+	return k
+}
+
+// dateUnderRows tells whether a table prints each row's date under its
+// first line: the first table line that is no balance, carry or total
+// line and holds a date or an amount has an amount and no date, the
+// line right below it a date and no amount, and the line after that an
+// amount and no date again (the next row; a first line with an amount
+// alone, a carried balance under a label not known, is no such row).
+// ok is false when the page has no such lines to tell by.
+func dateUnderRows(lines []*line, start int, t *table) (under, ok bool) {
+	for i := max(start, 0); i < len(lines); i++ {
+		l := lines[i]
+		if kindOf(l.folded()) != rowOther {
+			continue
+		}
+		a, _ := t.lineAmounts(l.words)
+		dated := t.rowHasDate(l.words)
+		switch {
+		case dated:
+			return false, true
+		case len(a) == 0:
+			continue
+		case i+1 == len(lines):
+			return false, false
+		}
+		if i+2 >= len(lines) {
+			return false, false
+		}
+		n, m := lines[i+1], lines[i+2]
+		b, _ := t.lineAmounts(n.words)
+		c, _ := t.lineAmounts(m.words)
+		return len(b) == 0 && t.rowHasDate(n.words) && n.y0-l.y1 <= 1.2*n.size &&
+			len(c) > 0 && !t.rowHasDate(m.words) && kindOf(m.folded()) == rowOther, true
+	}
+	return false, false
 }
 
 // amountsClose counts the table lines from start with a date in the
@@ -1831,6 +2000,9 @@ func (t *table) rowHasDate(ws []layout.Word) bool {
 	rest := make([]int, len(ws))
 	for i := range ws {
 		rest[i] = i
+	}
+	if t.leadDate && len(ws) > 0 && len(rowDates(ws, rest, 0)) > 0 {
+		return true
 	}
 	for j, w := range ws {
 		for _, c := range []*column{t.col(colDate), t.col(colValue)} {

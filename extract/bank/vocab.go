@@ -50,16 +50,16 @@ func init() {
 		"angaben zu den umsatzen|buchungsdetails|nature des operations|libelle des operations|libelle / reference|operations|"+
 		"naam|tegenrekening|omschrijving / mededelingen|concepto / referencia")
 	add(colRef, "reference|ref|ref.|referenz|reference client|referentie|kenmerk|referencia|riferimento")
-	add(colDebit, "debit|debits|withdrawals|withdrawal|paid out|money out|payments|out|soll|lastschrift|belastung|ausgang|"+
+	add(colDebit, "debit|debits|withdrawals|withdrawal|paid out|money out|payments|out|outgoing|outgoings|soll|lastschrift|belastung|ausgang|"+
 		"debit eur|af|debet|cargo|cargos|debe|dare|addebiti|uscite|addebito|bedrag af|af eur|soll eur|debit en euros|"+
 		"zu ihren lasten|belastungen|ausgange|lastschriften|abbuchungen|auszahlungen")
-	add(colCredit, "credit|credits|deposits|deposit|paid in|money in|receipts|in|haben|gutschrift|eingang|"+
+	add(colCredit, "credit|credits|deposits|deposit|paid in|money in|receipts|in|incoming|haben|gutschrift|eingang|"+
 		"bij|abono|abonos|haber|ingresos|avere|accrediti|entrate|accredito|bedrag bij|bij eur|haben eur|credit en euros|"+
 		"zu ihren gunsten|gutschriften|eingange|einzahlungen")
 	add(colDir, "af/bij|bij/af|af / bij|debit/credit|credit/debit|d/c|c/d|dr/cr|cr/dr|s/h|soll/haben|+/-|-/+")
 	add(colAmount, "amount|betrag|umsatz|montant|bedrag|importe|importo|amount eur|betrag eur|betrag in eur|montant eur|"+
 		"umsatz eur|umsatz in eur|betrag/eur|bedrag eur|importe eur|importo eur|amount (eur)|betrag (eur)")
-	add(colBalance, "balance|running balance|saldo|kontostand|solde|saldo eur|balance eur")
+	add(colBalance, "balance|running balance|account balance|saldo|kontostand|solde|saldo eur|balance eur")
 }
 
 // classifyHeader returns the column kind of a header cell text.
