@@ -89,3 +89,25 @@ func producedScanLayouts() []prodLayout {
 	}
 	return append(all, prodLayout{"browser-print", prod4BrowserPrint, nil})
 }
+
+// Produced6ScanStatements is every layout of the sixth produced batch
+// (tune, report, later report) with 9 transactions on one page, as
+// TestStatementLayoutSuiteProduced6 draws it, for the scanned suite.
+func Produced6ScanStatements(t testing.TB) []ScanStatement {
+	var ss []ScanStatement
+	for _, l := range append(append(append([]prod6Layout{}, stmtProduced6Tune...), stmtProduced6Report...), stmtProduced6Later...) {
+		s := localize(newStmt(600, 9, l.country), prod6Lang[l.country])
+		if l.iban != nil {
+			s.iban = l.iban(s)
+		}
+		c := testdocs.NewProduced(0)
+		l.draw(c, s)
+		data, err := c.Bytes()
+		require.NoError(t, err)
+		cur := l.cur
+		ss = append(ss, ScanStatement{Name: l.name, PDF: data, Pages: 1, Score: func(got *docextract.BankStatementData) (map[string]bool, []string) {
+			return stmtFields(s, cur, got)
+		}})
+	}
+	return ss
+}

@@ -153,3 +153,25 @@ func TestScanSkewMeasured(t *testing.T) {
 		}
 	}
 }
+
+// TestScannedProduced6 scans the sixth produced batch (every layout, 9
+// transactions on one page; scannedProduced6Bar says how it scored).
+func TestScannedProduced6(t *testing.T) {
+	if testing.Short() {
+		t.Skip("OCR of every layout")
+	}
+	r := scantest.New(t)
+	share, report := scoreScanned(t, r, bank.Produced6ScanStatements(t))
+	t.Logf("sixth produced batch, scanned\n%s", report)
+	require.GreaterOrEqual(t, share, scannedProduced6Bar, "share of fields read from scans, sixth produced batch")
+}
+
+// scannedProduced6Bar: the sixth produced batch scanned (13 layouts, its
+// tune, report and later report parts), measured once after its text
+// rules, before any rule for its scans: 95/117 (81.2%), 8 of 13 all right.
+// Misses: no transaction read from the UK high-street scan (the day's
+// date printed once, the amount on a row's last line); rows lost from the
+// money-transfer fintech's (its date under the description) and the UK
+// app bank's (three credits); one row lost from the Italian bank's; the
+// French footer IBAN, as on its text layer. Not yet studied.
+const scannedProduced6Bar = 95.0 / 117
