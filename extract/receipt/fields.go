@@ -796,19 +796,32 @@ func oneDecimal(l line) (decimal.Decimal, bool) {
 // confirmedElsewhere reports whether a total OCR read with one decimal is
 // confirmed: the receipt's own sum (subtotal, tax, service, rounding) or
 // the cash handed over less the change gives that value, or it is printed
-// with two decimals on another line (a tax summary's total row). A value
+// with two decimals on another line (a tax summary's total row), or a tax
+// summary's row of net amount and tax adds up to it. A value
 // read once with a digit lost is not enough alone: "141.5" may be 141.50
 // or 141.55.
 func confirmedElsewhere(lines []line, c candidate, sums []decimal.Decimal, paid *decimal.Decimal) bool {
 	if slices.ContainsFunc(sums, func(v decimal.Decimal) bool { return v.Equal(c.v) }) || paid != nil && paid.Equal(c.v) {
 		return true
 	}
+	summary := false
 	for i, l := range lines {
+		if isSummary(l.fold) {
+			summary = true
+		}
 		if i == c.line {
 			continue
 		}
 		for _, a := range l.amts {
 			if a.v.Equal(c.v) {
+				return true
+			}
+		}
+		// A tax summary's row prints the net amount and its tax side by
+		// side ("SR GST 6% 165.00 9.90"): together they are the gross.
+		if n := len(l.amts); summary && n >= 2 {
+			base, tax := l.amts[n-2].v, l.amts[n-1].v
+			if tax.IsPositive() && tax.LessThan(base) && base.Add(tax).Equal(c.v) {
 				return true
 			}
 		}

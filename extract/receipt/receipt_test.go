@@ -253,6 +253,14 @@ func TestTotalArithmetic(t *testing.T) {
 			"CAFE SDN BHD\nSUB TOTAL 150.00\nSERVICE CHARGE 10% 15.00\nGST 6% 9.90\nNET TOTAL 174,9\n",
 			"174.90",
 		},
+		"total read with one decimal, a tax summary row adds up to it": {
+			"KOPITIAM\nSUB TOTAL 80.00\nGST 6%\nNET TOTAL 84,8\nGST Summary Amount Tax\nSR 6% 80.00 4.80\n",
+			"84.80",
+		},
+		"total read with one decimal, a tax summary row adds up to another": {
+			"KOPITIAM\nSUB TOTAL 80.00\nGST 6%\nNET TOTAL 84,7\nGST Summary Amount Tax\nSR 6% 80.00 4.80\n",
+			"",
+		},
 		"total read with one decimal and nothing confirms it": {
 			"CAFE SDN BHD\nITEM 3 X 5.00 15.00\nNET TOTAL 174,9\n",
 			"",
