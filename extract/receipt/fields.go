@@ -562,6 +562,7 @@ type candidate struct {
 func total(lines []line) (*docextract.Amount, int, float64) {
 	var cands, oneDec []candidate
 	var cash, change *decimal.Decimal
+	var cashes []decimal.Decimal
 	changeLine := -1
 	summary := false
 	for i, l := range lines {
@@ -580,10 +581,7 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 				}
 				continue
 			case has(f, "cash", "tendered", "bar", "gegeben", "especes", "contant", "efectivo", "contanti", "payment", "paid"):
-				if cash == nil {
-					v := a.Abs()
-					cash = &v
-				}
+				cashes = append(cashes, a.Abs())
 				continue
 			}
 		}
@@ -617,6 +615,16 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 		}
 		round := has(f, "rounded", "round", "rounding")
 		cands = append(cands, candidate{v: *a, prio: prio, round: round, line: i, summary: summary})
+	}
+	// The amount tendered is the first one labelled so that exceeds the
+	// change: cash handed over is never less than the change given back,
+	// so an amount under it is another line's, borrowed by a label
+	// without its own ("PAYMENT DETAILS" under "GST 0.38").
+	for i := range cashes {
+		if change == nil || !change.IsPositive() || cashes[i].GreaterThan(*change) {
+			cash = &cashes[i]
+			break
+		}
 	}
 	var paid *decimal.Decimal
 	if cash == nil && changeLine > 0 && len(lines[changeLine-1].amts) > 0 {

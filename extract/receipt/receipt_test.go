@@ -241,6 +241,10 @@ func TestTotalArithmetic(t *testing.T) {
 			"CAFE SDN BHD\nSUB TOTAL 150.00\nSERVICE CHARGE 10% 15.00\nGST 6% 9.90\nTOTAL 14.90\nNET TOTAL 174.90\n",
 			"174.90",
 		},
+		"a payment heading borrows the tax above it, the cash is below": {
+			"SHOP\nTOTAL 25.50\nGST 1.44\nPAYMENT DETAILS\nCASH 50.00\nCHANGE 24.50\n",
+			"25.50",
+		},
 		"labels and arithmetic agree": {
 			"SHOP\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\nCASH 20.00\nCHANGE 9.40\n",
 			"10.60",
