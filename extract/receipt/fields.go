@@ -784,6 +784,17 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 	if paid != nil && change != nil {
 		return amountPtr(*paid), max(0, changeLine-1), evTotalPaidOnly * lineConf(lines[max(0, changeLine)])
 	}
+	if paid != nil && change == nil {
+		// "TOTAL AMOUNT" with its amount lost, right above "CASH RM
+		// 50.00" and no change printed: paid exactly, the cash is the
+		// total.
+		for i := 0; i+1 < len(lines); i++ {
+			l, n := lines[i], lines[i+1]
+			if len(l.amts) == 0 && labelPrio(l.fold) > 0 && !has(l.fold, notTotal...) && has(n.fold, cashWords...) && len(n.amts) > 0 && n.amts[len(n.amts)-1].v.Equal(*paid) {
+				return amountPtr(*paid), i + 1, evTotalPaidOnly * lineConf(n)
+			}
+		}
+	}
 	return nil, -1, 0
 }
 

@@ -245,6 +245,14 @@ func TestTotalArithmetic(t *testing.T) {
 			"SHOP\nTOTAL 25.50\nGST 1.44\nPAYMENT DETAILS\nCASH 50.00\nCHANGE 24.50\n",
 			"25.50",
 		},
+		"a total label without its amount above the cash, no change": {
+			"FUEL STATION\nDIESEL 1.000 40 40.00\nTOTAL AMOUNT\nCASH RM 40.00\nTHANK YOU\n",
+			"40.00",
+		},
+		"a total label without its amount, the cash elsewhere": {
+			"FUEL STATION\nTOTAL AMOUNT\nTHANK YOU\nCASH RM 40.00\n",
+			"",
+		},
 		"labels and arithmetic agree": {
 			"SHOP\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\nCASH 20.00\nCHANGE 9.40\n",
 			"10.60",
