@@ -315,7 +315,7 @@ func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure
 	if info.closing {
 		return false, false
 	}
-	if paymentSlip(folded) {
+	if paymentSlip(folded) || deliveryNote(folded) {
 		return true, false
 	}
 	prose, textLines, data, words := 0, 0, 0, 0
@@ -386,6 +386,45 @@ func paymentSlip(folded []string) bool {
 		}
 		if a && b {
 			return true
+		}
+	}
+	return false
+}
+
+// deliveryTitles are the titles of a delivery note in the six languages
+// and English's other names for it.
+var deliveryTitles = []string{"lieferschein", "delivery note", "packing slip", "packing list", "dispatch note", "bon de livraison",
+	"bordereau de livraison", "pakbon", "afleverbon", "leveringsbon", "albaran", "albaran de entrega", "nota de entrega",
+	"bolla di consegna", "documento di trasporto", "ddt"}
+
+// deliveryNote reports whether a page is a delivery note: one of its first
+// twelve lines is a delivery-note title alone, or the title before its
+// number ("Lieferschein Nr. 4711", "Delivery note no.: DN-12"). A
+// delivery note printed with its invoice lists the goods and their
+// quantities; read as a document of its own it would be an invoice of
+// nothing, charged. Its title must stand alone: invoices often name their
+// delivery note in a label ("Lieferschein-Nr.: 4711" among the meta
+// fields), and a page with a total or closing line is never an enclosure
+// (isEnclosure asks first), so a combined "Lieferschein und Rechnung" with
+// its totals stays a document.
+func deliveryNote(folded []string) bool {
+	for i, f := range folded {
+		if i >= 12 {
+			break
+		}
+		for _, t := range deliveryTitles {
+			if f == t {
+				return true
+			}
+			rest, ok := strings.CutPrefix(f, t+" ")
+			if !ok {
+				continue
+			}
+			for _, nl := range []string{"nr", "no", "n°", "nº", "number", "nummer", "numero", "num"} {
+				if r, ok := strings.CutPrefix(rest, nl); ok && (r == "" || strings.ContainsAny(r[:1], ".: ")) {
+					return true
+				}
+			}
 		}
 	}
 	return false
