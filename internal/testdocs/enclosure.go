@@ -114,15 +114,7 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 		}
 	case EnclosureCover:
 		draw = func(c *canvas) {
-			c.addPage()
-			c.font(true, 14)
-			c.text(40, 40, o.Sender)
-			c.font(false, 7)
-			c.text(40, 120, o.Sender+" · "+tx.senderStreet)
-			c.font(false, 10)
-			for i, l := range tx.addressee {
-				c.text(40, 134+float64(i)*12, l)
-			}
+			letterPage(c, o.Sender, tx)
 			c.right(555, 200, tx.placeDate)
 			y := 240.0
 			c.font(true, 10)
@@ -185,15 +177,7 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 		}
 	case EnclosureDelivery:
 		draw = func(c *canvas) {
-			c.addPage()
-			c.font(true, 14)
-			c.text(40, 40, o.Sender)
-			c.font(false, 7)
-			c.text(40, 120, o.Sender+" · "+tx.senderStreet)
-			c.font(false, 10)
-			for i, l := range tx.addressee {
-				c.text(40, 134+float64(i)*12, l)
-			}
+			letterPage(c, o.Sender, tx)
 			c.font(true, 16)
 			c.text(40, 215, tx.dnTitle)
 			c.font(false, 9)
@@ -243,6 +227,20 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 		return nil, err
 	}
 	return &Doc{PDF: b, Pages: c.pages, draw: draw}, nil
+}
+
+// letterPage starts a page of a letter: the sender's name as the
+// letterhead, its return-address line and the addressee's window.
+func letterPage(c *canvas, sender string, tx enclosureText) {
+	c.addPage()
+	c.font(true, 14)
+	c.text(40, 40, sender)
+	c.font(false, 7)
+	c.text(40, 120, sender+" · "+tx.senderStreet)
+	c.font(false, 10)
+	for i, l := range tx.addressee {
+		c.text(40, 134+float64(i)*12, l)
+	}
 }
 
 // wrap breaks s into lines no wider than w points in c's current font.
