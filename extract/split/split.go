@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/docextract/docextract/extract/classify"
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
 )
@@ -391,12 +392,6 @@ func paymentSlip(folded []string) bool {
 	return false
 }
 
-// deliveryTitles are the titles of a delivery note in the six languages
-// and English's other names for it.
-var deliveryTitles = []string{"lieferschein", "delivery note", "packing slip", "packing list", "dispatch note", "bon de livraison",
-	"bordereau de livraison", "pakbon", "afleverbon", "leveringsbon", "albaran", "albaran de entrega", "nota de entrega",
-	"bolla di consegna", "documento di trasporto", "ddt"}
-
 // deliveryNote reports whether a page is a delivery note: one of its first
 // twelve lines is a delivery-note title alone, or the title before its
 // number ("Lieferschein Nr. 4711", "Delivery note no.: DN-12"). A
@@ -412,7 +407,7 @@ func deliveryNote(folded []string) bool {
 		if i >= 12 {
 			break
 		}
-		for _, t := range deliveryTitles {
+		for _, t := range classify.DeliveryTitles {
 			if f == t {
 				return true
 			}
