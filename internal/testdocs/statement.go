@@ -317,8 +317,8 @@ func NewStatement(o StatementOptions) (*Statement, error) {
 	end := start.AddDate(0, 1, -1)
 	bban := st.bban(r)
 	s := &stmtData{st: st, holder: pick(r, st.holders), iban: iban(st.country, bban), start: start, end: end}
-	opening := cents(r, 2000, 9000)
-	if f := o.Follows; f != nil {
+	f := o.Follows
+	if f != nil {
 		if f.Layout != o.Layout {
 			return nil, fmt.Errorf("testdocs: a statement follows one of its own layout, not %q", f.Layout)
 		}
@@ -331,10 +331,15 @@ func NewStatement(o StatementOptions) (*Statement, error) {
 		s.start, s.end = start, end
 		s.holder, s.iban = *f.Truth.General.AccountHolder, *f.Truth.General.IBAN
 		bban = s.iban[4:]
-		opening = f.Truth.General.ClosingBalance.Decimal
 	}
 	s.accNo = bban[len(bban)-10:]
 	s.number = st.number(r, start)
+	// The draws keep their order with or without Follows: every seeded
+	// statement of the suites stays the same.
+	opening := cents(r, 2000, 9000)
+	if f != nil {
+		opening = f.Truth.General.ClosingBalance.Decimal
+	}
 
 	bal := opening
 	rows := make([]stmtRow, n)
