@@ -196,6 +196,9 @@ func (d *doc) invoiceNumbers() []cand {
 				strength, below = 0.5, false
 			}
 		case textparse.FieldTitle:
+			if refTitle(l, m) {
+				return
+			}
 			strength = 0.75
 			// A title word alone in its cell, no taller than the text
 			// around it, over a number: "Rechnung" over "AR-40217833" in
@@ -233,6 +236,18 @@ func (d *doc) invoiceNumbers() []cand {
 			}
 			if id, ok := groupedID(sp.l.words[gfrom:sp.to]); ok {
 				sc := strength + 0.1*(1-d.relY(li))
+				if l.pg == 0 {
+					sc += 0.1
+				}
+				out = append(out, cand{score: sc, line: sp.l.idx, s: id})
+				break spans
+			}
+			if id, ok := d.seriesID(sp.l.words[gfrom:sp.to]); ok {
+				// "FPR 158/24": a series in capitals before the number
+				sc := strength + 0.1*(1-d.relY(li))
+				if sp.pos == posBelow {
+					sc -= 0.15
+				}
 				if l.pg == 0 {
 					sc += 0.1
 				}
@@ -286,6 +301,27 @@ func (d *doc) invoiceNumbers() []cand {
 	return out
 }
 
+// refBefore open a reference to another document before a title word
+// ("zu Rechnung", "Betreft factuur", "Réf. facture"); a title word
+// followed by a word of origin names the document a credit note corrects
+// ("Facture d'origine"); "ursprüngliche Rechnung" before it.
+var refBefore = map[string]bool{"zu": true, "zur": true, "betreft": true, "betrifft": true, "ref": true, "réf": true,
+	"ursprüngliche": true, "ursprungliche": true, "oorspronkelijke": true}
+
+// refTitle reports whether title label m of l names another document than
+// the one read: the invoice a credit note or a reminder refers to.
+func refTitle(l *line, m textparse.LabelMatch) bool {
+	ws, we := l.labelWordStart(m), l.labelWordEnd(m)
+	if ws > 0 && l.cellOf[ws-1] == l.cellOf[ws] && refBefore[strings.ToLower(strings.Trim(l.words[ws-1], ".:"))] {
+		return true
+	}
+	if we < len(l.words) && l.cellOf[we] == l.cellOf[ws] {
+		w := strings.ToLower(l.words[we])
+		return strings.Contains(w, "origin") || strings.Contains(w, "ursprüng")
+	}
+	return false
+}
+
 // titleOverValue reports whether title label m of line li may have its
 // value below it: the title word (with a colon or "#") is alone in its
 // cell and its line is no taller than the document's usual line, so not
@@ -323,6 +359,20 @@ func groupedID(ws []string) (string, bool) {
 		return "", false
 	}
 	return strings.Join(ws, " "), true
+}
+
+// seriesID reads a number printed after its series, alone in its value
+// span: up to four capital letters (no currency code) and a number with a
+// "/" or "-" ("FPR 158/24", "A 2024-0031"), kept as printed.
+func (d *doc) seriesID(ws []string) (string, bool) {
+	if len(ws) != 2 || len(ws[0]) > 4 || strings.Trim(ws[0], "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" || isCurrencyWord(ws[0]) {
+		return "", false
+	}
+	id, ok := d.idToken(ws[1])
+	if !ok || !strings.ContainsAny(id, "/-") || strings.Trim(id, "0123456789/-") != "" {
+		return "", false
+	}
+	return ws[0] + " " + id, true
 }
 
 var titleStems = []string{"rechnung", "invoice", "factur", "fattur", "factuur", "gutschrift", "avoir", "credit", "nota"}
@@ -654,6 +704,9 @@ func (d *doc) titleDates() []cand {
 			return
 		}
 		l := &d.lines[li]
+		if refTitle(l, m) {
+			return
+		}
 		ds := textparse.FindDates(l.words[l.labelWordEnd(m):], d.order)
 		if len(ds) > 0 {
 			out = append(out, cand{score: 0.8, line: li, s: ds[0].ISO})

@@ -244,7 +244,7 @@ func (d *doc) sellerVAT(buyer map[int]bool) string {
 // printed, the seller's IBAN is unknown.
 func (d *doc) iban() string {
 	for li := range d.lines {
-		if payerAccountLine(d.lines[li].text) {
+		if d.payerLine(li) {
 			continue
 		}
 		if s := d.findIBAN(li, d.lines[li].words); s != "" {
@@ -252,7 +252,7 @@ func (d *doc) iban() string {
 		}
 	}
 	for li := 0; li+1 < len(d.lines); li++ {
-		if payerAccountLine(d.lines[li].text) || payerAccountLine(d.lines[li+1].text) {
+		if d.payerLine(li) || d.payerLine(li+1) {
 			continue
 		}
 		ws := append(append([]string{}, d.lines[li].words...), d.lines[li+1].words...)
@@ -284,7 +284,7 @@ func (d *doc) iban() string {
 	}
 	var out string
 	d.eachLabel(func(li int, m textparse.LabelMatch) {
-		if m.Field != textparse.FieldIBAN || out != "" || payerAccountLine(d.lines[li].text) {
+		if m.Field != textparse.FieldIBAN || out != "" || d.payerLine(li) {
 			return
 		}
 		for _, sp := range d.valueSpans(li, m, true) {
@@ -304,7 +304,7 @@ func (d *doc) iban() string {
 	// "IBAN DE12 3456 ..." inside a cell: the label word and its value.
 	for li := range d.lines {
 		ws := d.lines[li].words
-		if payerAccountLine(d.lines[li].text) {
+		if d.payerLine(li) {
 			continue
 		}
 		for i, w := range ws {
@@ -360,6 +360,25 @@ func payerAccountLine(text string) bool {
 	t := strings.ToLower(text)
 	for _, p := range payerPhrases {
 		if strings.Contains(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// payerLine reports whether line li speaks of the customer's account, or
+// continues a sentence that does: "... buchen wir von Ihrem Konto" over
+// "DE12 3456 ... ab." (the line before ends in a payer phrase).
+func (d *doc) payerLine(li int) bool {
+	if payerAccountLine(d.lines[li].text) {
+		return true
+	}
+	if li == 0 || d.lines[li-1].pg != d.lines[li].pg {
+		return false
+	}
+	prev := strings.ToLower(strings.TrimRight(d.lines[li-1].text, " :"))
+	for _, p := range payerPhrases {
+		if strings.HasSuffix(prev, p) {
 			return true
 		}
 	}

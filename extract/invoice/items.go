@@ -825,6 +825,11 @@ func (d *doc) readRow(b *band, li int) row {
 		r.kind = rowSection
 	case noteSentence(l) && !d.hasMoney(l):
 		r.kind = rowSection // "Livraison partielle – le solde suivra sous 8 jours."
+	case len(r.vals) == 0 && d.moneyRightOf(l, b, anchor):
+		// Money only in a column of its own right of the amount column
+		// ("Charges | Credits": a card payment in the credits column) is
+		// a row of another kind, not a line of the item above.
+		r.kind = rowSkip
 	case len(r.vals) > 0:
 		// Numbers, but none in the amount column: a quantity or price line
 		// continuing an item, or a tax note. Its text continues an item.
@@ -847,6 +852,26 @@ func (d *doc) readRow(b *band, li int) row {
 }
 
 func hasVal(m map[textparse.Column]numTok, k textparse.Column) bool { _, ok := m[k]; return ok }
+
+// moneyRightOf reports whether l prints an amount with decimals in a
+// column the vocabulary does not name that stands right of the anchor
+// column.
+func (d *doc) moneyRightOf(l *line, b *band, anchor textparse.Column) bool {
+	ai := b.slotOf(anchor)
+	if ai < 0 {
+		return false
+	}
+	for _, a := range d.amounts(l, 0, len(l.words)) {
+		if a.decimals != 2 {
+			continue
+		}
+		si := textSlot(b, a.x0, a.x1, l.h)
+		if si >= 0 && !b.slots[si].known && b.slots[si].x0 > b.slots[ai].x1 {
+			return true
+		}
+	}
+	return false
+}
 
 // moneyLike reports whether the anchor value of a row reads as money: with
 // decimals or a currency, or a whole number beside a quantity or price.
@@ -1338,6 +1363,13 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 			default:
 				toNext = dNext < 0.5*dPrev
 			}
+			if prev != nil && next == nil && !toNext && headingCaps(text) && !headingCaps(strings.Join(prev.desc, " ")) {
+				// "RIEPILOGHI IVA E TOTALI DOCUMENTO" under the last
+				// item: a line in capitals under descriptions that are
+				// not heads the box below, it does not run on.
+				prev.closed = true
+				prev = nil
+			}
 			if prev != nil && !toNext && dPrev > 2.5*pitch+b.h {
 				prev.closed = true
 				prev = nil
@@ -1430,6 +1462,21 @@ func (d *doc) sectionTitle(r *row, prev *acc, next *row, h float64) bool {
 		return false
 	}
 	return prev == nil || prev.r.descX0 == 0 || off(prev.r.descX0)
+}
+
+// headingCaps reports whether text is words in capitals: at least three
+// words of letters, none with a lower-case letter.
+func headingCaps(text string) bool {
+	n := 0
+	for _, w := range strings.Fields(text) {
+		if strings.ToUpper(w) != w {
+			return false
+		}
+		if hasLetters(w) {
+			n++
+		}
+	}
+	return n >= 3
 }
 
 // continues reports whether text ends in a mark that runs on into the

@@ -90,7 +90,13 @@ func (d *doc) partyName(f textparse.Field) []cand {
 					e := b.labelWordEnd(m2)
 					// value: rest of the line after the label
 					if e < len(b.words) {
-						s := strings.TrimSpace(strings.TrimPrefix(cellText(b, e, len(b.words)), ":"))
+						// the value's cell only: the other party's
+						// block may stand beside it on the line
+						to := e + 1
+						for to < len(b.words) && b.cellOf[to] == b.cellOf[e] {
+							to++
+						}
+						s := strings.TrimSpace(strings.TrimPrefix(cellText(b, e, to), ":"))
 						if nameLike(s) {
 							out = append(out, cand{score: 1.2, line: j, s: s})
 							return

@@ -484,6 +484,14 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		t.net = &v
 		t.conf["TotalNetPrice"] = 0.85
 	}
+	// An amount due printed as zero ("Balance EUR 0.00", "Amount due USD
+	// 0.00") under a positive gross says the invoice was settled (by card,
+	// at the desk) even where the payment is printed with no prepaid
+	// label: what was paid is the gross.
+	if t.prepaid == nil && t.due != nil && t.due.IsZero() && t.gross != nil && t.gross.IsPositive() {
+		v := *t.gross
+		t.prepaid = &v
+	}
 	// A payment is printed with a minus ("Anzahlung -150,00",
 	// "Payments/Credits -$500.00"); on an invoice that is not a credit note
 	// the amount paid is its size.

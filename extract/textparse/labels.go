@@ -176,7 +176,7 @@ func init() {
 		"mwst|ust|umsatzsteuer|mehrwertsteuer|steuerbetrag|summe mwst|summe ust|mwst betrag|ust betrag|zzgl mwst|zzgl ust|"+
 		"tva|total tva|montant tva|montant de la tva|"+
 		"btw|btw bedrag|totaal btw|"+
-		"iva|total iva|importe iva|cuota iva|imposta|totale iva|iva totale|"+
+		"iva|total iva|importe iva|cuota iva|imposta|totale iva|iva totale|totale imposta|"+
 		"enthaltene mwst|enthaltene ust|enthaltene umsatzsteuer|darin enthaltene mwst|darin enthaltene ust|davon mwst|davon ust|"+
 		"dont tva|waarvan btw|includes vat|vat included|iva incluido|di cui iva|"+
 		"total taxes and charges|taxe|taxes|taxe totale|taxes totales|total taxe|btw kosten|totale btw kosten|totaal btw bedrag|impuesto|impuestos|total impuestos")
@@ -221,7 +221,7 @@ func init() {
 		"ust idnr|ustidnr|ust id|ust id nr|umsatzsteuer id|umsatzsteuer identifikationsnummer|ust identnr|"+
 		"n tva|tva intracommunautaire|numero de tva|no tva|tva intracom|"+
 		"btw nummer|btw nr|btw id|nif|cif|nif iva|n iva|partita iva|p iva")
-	f(FieldName, 1, "name|firma|nom|naam|nombre|nome|company")
+	f(FieldName, 1, "name|firma|nom|naam|nombre|nome|company|company name|firmenname|raison sociale|bedrijfsnaam|razon social|denominacion|denominazione|ragione sociale")
 	// Polish, as Polish accounting programs print an invoice ("Faktura VAT
 	// nr", "Data wystawienia", "Sprzedawca"/"Nabywca", "Do zapłaty"),
 	// folded: ł is l, ą a, ę e, ś s, ż and ź z.
