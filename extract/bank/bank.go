@@ -193,6 +193,14 @@ type extractor struct {
 	// text lines read since the last transaction, the next one's.
 	descAbove bool
 	pendAbove []string
+	// amountLast: on this page most dated rows print their amount on a
+	// line below the date line, closing the transaction (amountsClose).
+	amountLast bool
+	// rowDay is the last date read in the date column of a table line
+	// (a transaction's or a balance row's): the date of the rows below
+	// printed without one (a day's date printed on its first row only).
+	rowDay   string
+	rowDayDM [2]int
 }
 
 // gridLabel is a balance label set over its value: its kind, the cell
@@ -316,6 +324,10 @@ type txn struct {
 	// orphan: an amount row without a date (OCR dropped it, or it was
 	// never printed), kept only when the balances need it (resolveOrphans).
 	orphan bool
+	// day, dayDM: for an orphan, the last date printed above it in the
+	// date column (extractor.rowDay when it was read).
+	day   string
+	dayDM [2]int
 }
 
 // descCell is one cell of description text on a transaction line.
@@ -433,6 +445,13 @@ func (x *extractor) flush() {
 	}
 	if x.cur.orphan {
 		x.orphans = append(x.orphans, n)
+		// Kept, an orphan row is of the last date printed above it in
+		// the date column (a day's date printed on its first row only).
+		if x.cur.day != "" {
+			x.cur.t.Date = docextract.Str(x.cur.day)
+		} else if x.cur.dayDM[0] > 0 {
+			x.pending = append(x.pending, pendingDate{txn: n, month: x.cur.dayDM[0], day: x.cur.dayDM[1]})
+		}
 	}
 	x.out.Transactions = append(x.out.Transactions, x.cur.t)
 	x.cur = nil
@@ -498,7 +517,11 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	lines := buildLines(p, pageLines)
 	hdr := -1
 	for i, l := range lines {
-		if t := headerOf(l); t != nil {
+		t := headerOf(l)
+		if t == nil && i > 0 {
+			t = headerOf(stackedHeader(lines[i-1], l))
+		}
+		if t != nil {
 			x.tab, hdr = t, i
 			break
 		}
@@ -515,6 +538,13 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 		blocks, start = midRowBlocks(lines, start, hdr, titled, x.tab, x.ocr)
 	}
 	x.pendAbove = nil
+	if x.tab == nil || blocks != nil {
+		x.amountLast = false
+	} else if on, below := amountsClose(lines, start, x.tab); on+below >= 2 {
+		// (A page with fewer dated rows keeps the last page's finding:
+		// a day's rows may fill a page under one date.)
+		x.amountLast = below >= 2 && 2*below >= on
+	}
 	if x.tab != nil && blocks == nil {
 		if above, ok := x.descAboveRows(lines, start); ok {
 			x.descAbove = above
@@ -1053,6 +1083,36 @@ func headerOf(l *line) *table {
 	return t
 }
 
+// stackedHeader joins a header printed over two lines ("Date" over
+// "opé.", "Data" over "valuta", the other titles on the lower line) into
+// one line of titles, the upper word put before the lower one it stands
+// over. It does so only when the upper line is set close above the lower
+// one (within 0.6 of a line height), holds at most 12 words and every
+// upper word stands over a lower word; otherwise it returns lo unchanged.
+func stackedHeader(up, lo *line) *line {
+	if len(up.words) == 0 || len(up.words) > min(len(lo.words), 12) || lo.y0-up.y1 > 0.6*lo.size || lo.y0 < up.y1-0.5*lo.size {
+		return lo
+	}
+	ws := append([]layout.Word(nil), lo.words...)
+	for _, u := range up.words {
+		hit := -1
+		for i, w := range ws {
+			if u.X0 < w.X1 && w.X0 < u.X1 {
+				if hit >= 0 {
+					return lo
+				}
+				hit = i
+			}
+		}
+		if hit < 0 || lo.words[hit].Text != ws[hit].Text {
+			return lo
+		}
+		ws[hit].Text = u.Text + " " + ws[hit].Text
+		ws[hit].X0, ws[hit].X1 = min(ws[hit].X0, u.X0), max(ws[hit].X1, u.X1)
+	}
+	return &line{words: ws, y0: up.y0, y1: lo.y1, size: lo.size}
+}
+
 type cell struct {
 	text   string
 	x0, x1 float64
@@ -1443,6 +1503,11 @@ func (x *extractor) row(l *line) {
 	if kindOf(fw) != rowOther {
 		x.pendAbove = nil
 	}
+	if k := kindOf(fw); k != rowOther {
+		if iso, dm, ok := t.dateInCol(ws); ok {
+			x.rowDay, x.rowDayDM = iso, dm
+		}
+	}
 	switch k := kindOf(fw); k {
 	case rowCarry:
 		x.flush()
@@ -1505,6 +1570,9 @@ func (x *extractor) row(l *line) {
 			used[rest[k]] = true
 		}
 		j += ds[0].n - 1
+	}
+	if date != "" || dm[0] > 0 {
+		x.rowDay, x.rowDayDM = date, dm
 	}
 	amount, hasAmount := signedAmount(amounts)
 	if dir := t.col(colDir); dir != nil && hasAmount {
@@ -1590,7 +1658,20 @@ func (x *extractor) row(l *line) {
 	// orphan, kept only if the balances need it (resolveOrphans).
 	if hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
 		x.flush()
-		x.open(&txn{t: docextract.Transaction{Amount: docextract.NewAmount(amount)}, orphan: true}, l, amounts, used)
+		x.open(&txn{t: docextract.Transaction{Amount: docextract.NewAmount(amount)}, orphan: true, day: x.rowDay, dayDM: x.rowDayDM}, l, amounts, used)
+		return
+	}
+	// In a table whose rows close on their amount (amountLast), a text
+	// line after a finished transaction begins the next one when an
+	// amount line without a date follows close below it before any
+	// dated line: that row's date was printed once for its day, above.
+	if x.amountLast && !x.inBlock && (x.cur == nil || !x.cur.open) && date == "" && dm[0] == 0 && len(amounts) == 0 &&
+		hasLetters(ws, used) && x.amountBelow() {
+		x.flush()
+		x.cur = &txn{open: true, orphan: true, day: x.rowDay, dayDM: x.rowDayDM}
+		x.words(ws, used)
+		x.lastY = l.y1
+		x.curLines = 1
 		return
 	}
 	// A continuation line: no date, no amount, close below the row, words
@@ -1691,6 +1772,58 @@ func (x *extractor) amountBelow() bool {
 		prev = l
 	}
 	return false
+}
+
+// dateInCol is the date starting at a word in the date column of ws:
+// its ISO form, or its day and month when printed without a year.
+func (t *table) dateInCol(ws []layout.Word) (string, [2]int, bool) {
+	c := t.col(colDate)
+	if c == nil {
+		return "", [2]int{}, false
+	}
+	rest := make([]int, len(ws))
+	for i := range ws {
+		rest[i] = i
+	}
+	for j, w := range ws {
+		if w.X0 >= c.lo && w.X0 < c.hi {
+			if ds := rowDates(ws, rest, j); len(ds) > 0 {
+				return ds[0].iso, ds[0].dm, true
+			}
+		}
+	}
+	return "", [2]int{}, false
+}
+
+// amountsClose counts the table lines from start with a date in the
+// date columns (no balance or total rows) that hold an amount (on) and
+// those that have none and an amount line close below before the next
+// dated line (below). A table that sets the amount on a transaction's
+// last line has many of the latter (at least two, at least half as many
+// as the former: one-line transactions have it on their date line).
+func amountsClose(lines []*line, start int, t *table) (on, below int) {
+	for i := max(start, 0); i < len(lines); i++ {
+		l := lines[i]
+		if kindOf(l.folded()) != rowOther || !t.rowHasDate(l.words) {
+			continue
+		}
+		if a, _ := t.lineAmounts(l.words); len(a) > 0 {
+			on++
+			continue
+		}
+		prev := l
+		for _, m := range lines[i+1 : min(i+13, len(lines))] { // a row of at most 12 more lines
+			if m.y0-prev.y1 > 1.2*m.size || t.rowHasDate(m.words) || kindOf(m.folded()) != rowOther {
+				break
+			}
+			if a, _ := t.lineAmounts(m.words); len(a) > 0 {
+				below++
+				break
+			}
+			prev = m
+		}
+	}
+	return on, below
 }
 
 // rowHasDate reports whether a word in the date columns starts a date.

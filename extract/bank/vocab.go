@@ -37,7 +37,7 @@ func init() {
 	}
 	add(colDate, "date|booking date|posting date|transaction date|trans date|txn date|datum|buchungstag|buchungsdatum|buchung|"+
 		"bu-tag|bu tag|butag|buch.-tag|buchung/wert|buchung / wert|buchungstag/wert|datum/wert|buchung valuta|booking/value|"+
-		"date operation|date d'operation|date comptable|boekdatum|transactiedatum|fecha|fecha operacion|f. operacion|"+
+		"date operation|date d'operation|date ope|date op|date comptable|boekdatum|transactiedatum|fecha|fecha operacion|f. operacion|"+
 		"data|data operazione|data contabile")
 	add(colValue, "value date|value|valuta|wertstellung|valutadatum|wert|valeur|date valeur|date de valeur|rentedatum|"+
 		"f. valor|fecha valor|valor|data valuta")
