@@ -24,6 +24,15 @@ func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Do
 		// A copy of the document printed after it is not read twice.
 		sub := split.Originals(pages[r.Start-1 : r.End])
 		typ, conf := classifyPages(sub, want)
+		why := "the pages were not recognised as any document type (" + docextract.TypeNames() + ")"
+		if typ == docextract.Invoice {
+			// A quotation, an order confirmation, a reminder carry an
+			// invoice's fields and are no invoice: its title says so.
+			if kind, title := classify.NotInvoice(sub); kind != "" {
+				typ, conf = docextract.Other, 0.9
+				why = fmt.Sprintf("the pages are a %s (titled %q), not an invoice", kind, title)
+			}
+		}
 		if in.Force {
 			typ = want
 		}
@@ -33,7 +42,7 @@ func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Do
 			// matching documents", with the requested schema left empty.
 			d.Data, _ = docextract.NewExtractionData(want)
 			d.Validation = docextract.Validation{Details: docextract.ValidationDetails{
-				CalculationLogic: "Not validated: the pages were not recognised as any document type (" + docextract.TypeNames() + ").",
+				CalculationLogic: "Not validated: " + why + ".",
 				Checks:           []docextract.Check{},
 			}}
 			docs = append(docs, d)

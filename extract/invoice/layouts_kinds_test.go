@@ -572,7 +572,8 @@ func TestLayoutSuiteKinds(t *testing.T) {
 		name    string
 		layouts []func(testing.TB) invLayout
 		bar     float64
-	}{{"tune", invKindsTuneLayouts, layoutKindsTuneBar}, {"report", invKindsReportLayouts, layoutKindsReportBar}} {
+	}{{"tune", invKindsTuneLayouts, layoutKindsTuneBar}, {"report", invKindsReportLayouts, layoutKindsReportBar},
+		{"later", invKindsLaterLayouts, layoutKindsLaterBar}} {
 		t.Run(part.name, func(t *testing.T) {
 			share, report := scoreLayouts(t, part.layouts)
 			t.Logf("kinds %s\n%s", part.name, report)

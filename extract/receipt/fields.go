@@ -562,6 +562,7 @@ type candidate struct {
 func total(lines []line) (*docextract.Amount, int, float64) {
 	var cands, oneDec []candidate
 	var cash, change *decimal.Decimal
+	var cashes []decimal.Decimal
 	changeLine := -1
 	summary := false
 	for i, l := range lines {
@@ -580,10 +581,7 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 				}
 				continue
 			case has(f, "cash", "tendered", "bar", "gegeben", "especes", "contant", "efectivo", "contanti", "payment", "paid"):
-				if cash == nil {
-					v := a.Abs()
-					cash = &v
-				}
+				cashes = append(cashes, a.Abs())
 				continue
 			}
 		}
@@ -617,6 +615,16 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 		}
 		round := has(f, "rounded", "round", "rounding")
 		cands = append(cands, candidate{v: *a, prio: prio, round: round, line: i, summary: summary})
+	}
+	// The amount tendered is the first one labelled so that exceeds the
+	// change: cash handed over is never less than the change given back,
+	// so an amount under it is another line's, borrowed by a label
+	// without its own ("PAYMENT DETAILS" under "GST 0.38").
+	for i := range cashes {
+		if change == nil || !change.IsPositive() || cashes[i].GreaterThan(*change) {
+			cash = &cashes[i]
+			break
+		}
 	}
 	var paid *decimal.Decimal
 	if cash == nil && changeLine > 0 && len(lines[changeLine-1].amts) > 0 {
@@ -776,6 +784,17 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 	if paid != nil && change != nil {
 		return amountPtr(*paid), max(0, changeLine-1), evTotalPaidOnly * lineConf(lines[max(0, changeLine)])
 	}
+	if paid != nil && change == nil {
+		// "TOTAL AMOUNT" with its amount lost, right above "CASH RM
+		// 50.00" and no change printed: paid exactly, the cash is the
+		// total.
+		for i := 0; i+1 < len(lines); i++ {
+			l, n := lines[i], lines[i+1]
+			if len(l.amts) == 0 && labelPrio(l.fold) > 0 && !has(l.fold, notTotal...) && has(n.fold, cashWords...) && len(n.amts) > 0 && n.amts[len(n.amts)-1].v.Equal(*paid) {
+				return amountPtr(*paid), i + 1, evTotalPaidOnly * lineConf(n)
+			}
+		}
+	}
 	return nil, -1, 0
 }
 
@@ -796,19 +815,32 @@ func oneDecimal(l line) (decimal.Decimal, bool) {
 // confirmedElsewhere reports whether a total OCR read with one decimal is
 // confirmed: the receipt's own sum (subtotal, tax, service, rounding) or
 // the cash handed over less the change gives that value, or it is printed
-// with two decimals on another line (a tax summary's total row). A value
+// with two decimals on another line (a tax summary's total row), or a tax
+// summary's row of net amount and tax adds up to it. A value
 // read once with a digit lost is not enough alone: "141.5" may be 141.50
 // or 141.55.
 func confirmedElsewhere(lines []line, c candidate, sums []decimal.Decimal, paid *decimal.Decimal) bool {
 	if slices.ContainsFunc(sums, func(v decimal.Decimal) bool { return v.Equal(c.v) }) || paid != nil && paid.Equal(c.v) {
 		return true
 	}
+	summary := false
 	for i, l := range lines {
+		if isSummary(l.fold) {
+			summary = true
+		}
 		if i == c.line {
 			continue
 		}
 		for _, a := range l.amts {
 			if a.v.Equal(c.v) {
+				return true
+			}
+		}
+		// A tax summary's row prints the net amount and its tax side by
+		// side ("SR GST 6% 165.00 9.90"): together they are the gross.
+		if n := len(l.amts); summary && n >= 2 {
+			base, tax := l.amts[n-2].v, l.amts[n-1].v
+			if tax.IsPositive() && tax.LessThan(base) && base.Add(tax).Equal(c.v) {
 				return true
 			}
 		}

@@ -241,6 +241,18 @@ func TestTotalArithmetic(t *testing.T) {
 			"CAFE SDN BHD\nSUB TOTAL 150.00\nSERVICE CHARGE 10% 15.00\nGST 6% 9.90\nTOTAL 14.90\nNET TOTAL 174.90\n",
 			"174.90",
 		},
+		"a payment heading borrows the tax above it, the cash is below": {
+			"SHOP\nTOTAL 25.50\nGST 1.44\nPAYMENT DETAILS\nCASH 50.00\nCHANGE 24.50\n",
+			"25.50",
+		},
+		"a total label without its amount above the cash, no change": {
+			"FUEL STATION\nDIESEL 1.000 40 40.00\nTOTAL AMOUNT\nCASH RM 40.00\nTHANK YOU\n",
+			"40.00",
+		},
+		"a total label without its amount, the cash elsewhere": {
+			"FUEL STATION\nTOTAL AMOUNT\nTHANK YOU\nCASH RM 40.00\n",
+			"",
+		},
 		"labels and arithmetic agree": {
 			"SHOP\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\nCASH 20.00\nCHANGE 9.40\n",
 			"10.60",
@@ -252,6 +264,14 @@ func TestTotalArithmetic(t *testing.T) {
 		"total read with one decimal, the arithmetic gives it": {
 			"CAFE SDN BHD\nSUB TOTAL 150.00\nSERVICE CHARGE 10% 15.00\nGST 6% 9.90\nNET TOTAL 174,9\n",
 			"174.90",
+		},
+		"total read with one decimal, a tax summary row adds up to it": {
+			"KOPITIAM\nSUB TOTAL 80.00\nGST 6%\nNET TOTAL 84,8\nGST Summary Amount Tax\nSR 6% 80.00 4.80\n",
+			"84.80",
+		},
+		"total read with one decimal, a tax summary row adds up to another": {
+			"KOPITIAM\nSUB TOTAL 80.00\nGST 6%\nNET TOTAL 84,7\nGST Summary Amount Tax\nSR 6% 80.00 4.80\n",
+			"",
 		},
 		"total read with one decimal and nothing confirms it": {
 			"CAFE SDN BHD\nITEM 3 X 5.00 15.00\nNET TOTAL 174,9\n",

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/docextract/docextract/extract/classify"
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
 )
@@ -315,7 +316,7 @@ func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure
 	if info.closing {
 		return false, false
 	}
-	if paymentSlip(folded) {
+	if paymentSlip(folded) || deliveryNote(folded) {
 		return true, false
 	}
 	prose, textLines, data, words := 0, 0, 0, 0
@@ -386,6 +387,39 @@ func paymentSlip(folded []string) bool {
 		}
 		if a && b {
 			return true
+		}
+	}
+	return false
+}
+
+// deliveryNote reports whether a page is a delivery note: one of its first
+// twelve lines is a delivery-note title alone, or the title before its
+// number ("Lieferschein Nr. 4711", "Delivery note no.: DN-12"). A
+// delivery note printed with its invoice lists the goods and their
+// quantities; read as a document of its own it would be an invoice of
+// nothing, charged. Its title must stand alone: invoices often name their
+// delivery note in a label ("Lieferschein-Nr.: 4711" among the meta
+// fields), and a page with a total or closing line is never an enclosure
+// (isEnclosure asks first), so a combined "Lieferschein und Rechnung" with
+// its totals stays a document.
+func deliveryNote(folded []string) bool {
+	for i, f := range folded {
+		if i >= 12 {
+			break
+		}
+		for _, t := range classify.DeliveryTitles {
+			if f == t {
+				return true
+			}
+			rest, ok := strings.CutPrefix(f, t+" ")
+			if !ok {
+				continue
+			}
+			for _, nl := range []string{"nr", "no", "n°", "nº", "number", "nummer", "numero", "num"} {
+				if r, ok := strings.CutPrefix(rest, nl); ok && (r == "" || strings.ContainsAny(r[:1], ".: ")) {
+					return true
+				}
+			}
 		}
 	}
 	return false

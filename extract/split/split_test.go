@@ -12,6 +12,7 @@ import (
 
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/pdf/pdfium"
+	"github.com/docextract/docextract/extract/textparse"
 	"github.com/docextract/docextract/internal/testdocs"
 )
 
@@ -290,4 +291,34 @@ func TestSplitCorpusConcatenated(t *testing.T) {
 		all = append(all, ps...)
 	}
 	require.Equal(t, want, Split(all))
+}
+
+// TestDeliveryNote: a delivery note's title stands alone or before its
+// number; an invoice naming its delivery note in a label is no delivery
+// note, nor is a page with a total.
+func TestDeliveryNote(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		lines []string
+		want  bool
+	}{
+		{[]string{"Acme GmbH", "Lieferschein", "Pos. Art.-Nr. Bezeichnung Menge", "1 A-1 Schrauben 100"}, true},
+		{[]string{"Acme Ltd", "Delivery note no.: DN-2024-12", "Line Description Quantity", "1 Bolts 100"}, true},
+		{[]string{"Acme S.A.", "Albarán", "Ref. Descripción Cantidad", "1 Tornillos 100"}, true},
+		{[]string{"Acme GmbH", "Lieferschein-Nr.: 4711", "Pos. Bezeichnung Menge", "1 Schrauben 100"}, false},
+		{[]string{"Acme GmbH", "Lieferschein 4711", "Pos. Bezeichnung Menge", "1 Schrauben 100"}, false},
+		{[]string{"Acme Ltd", "Our delivery note DN-1 dated 3 March", "Line Description Quantity", "1 Bolts 100"}, false},
+	} {
+		p := page(c.lines...)
+		folded := make([]string, 0, len(c.lines))
+		for _, l := range layout.Lines(&p) {
+			folded = append(folded, textparse.Fold(l.Text()))
+		}
+		require.Equal(t, c.want, deliveryNote(folded), "%q", c.lines)
+	}
+	// With a total it is a document, whatever its title.
+	withTotal := page("Acme GmbH", "Lieferschein", "1 Schrauben 100 12,00", "Gesamtbetrag 12,00")
+	require.False(t, inspect(&withTotal).enclosure)
+	note := page("Acme GmbH", "Lieferschein", "Pos. Bezeichnung Menge", "1 Schrauben 100")
+	require.True(t, inspect(&note).enclosure)
 }

@@ -26,6 +26,12 @@ const (
 	// (receipt and payment part, the account, the creditor, the currency
 	// and amount twice) for the amount EnclosureOptions.Amount.
 	EnclosureSlip EnclosureKind = "slip"
+	// EnclosureDelivery is a delivery note (Lieferschein, packing slip,
+	// bon de livraison, pakbon): its own number and date, the addressee,
+	// the invoice it goes with (EnclosureOptions.Number, when set) and a
+	// table of the goods delivered (EnclosureOptions.Items) with their
+	// quantities and no prices, then a line for the recipient's signature.
+	EnclosureDelivery EnclosureKind = "delivery"
 )
 
 // EnclosureOptions configures NewEnclosure.
@@ -46,6 +52,8 @@ type EnclosureOptions struct {
 	// Pages is the number of pages of terms or notices; 0 means 1. A
 	// cover letter is one page.
 	Pages int
+	// Items are the goods on a delivery note: name and quantity.
+	Items [][2]string
 }
 
 // NewEnclosure draws the pages of o.Kind. Its Parts name no document: the
@@ -58,7 +66,7 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 	if !ok {
 		return nil, fmt.Errorf("testdocs: unknown enclosure language %q", o.Lang)
 	}
-	if o.Pages <= 0 || o.Kind == EnclosureCover || o.Kind == EnclosureSlip {
+	if o.Pages <= 0 || o.Kind == EnclosureCover || o.Kind == EnclosureSlip || o.Kind == EnclosureDelivery {
 		o.Pages = 1
 	}
 	var draw func(c *canvas)
@@ -106,15 +114,7 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 		}
 	case EnclosureCover:
 		draw = func(c *canvas) {
-			c.addPage()
-			c.font(true, 14)
-			c.text(40, 40, o.Sender)
-			c.font(false, 7)
-			c.text(40, 120, o.Sender+" · "+tx.senderStreet)
-			c.font(false, 10)
-			for i, l := range tx.addressee {
-				c.text(40, 134+float64(i)*12, l)
-			}
+			letterPage(c, o.Sender, tx)
 			c.right(555, 200, tx.placeDate)
 			y := 240.0
 			c.font(true, 10)
@@ -175,6 +175,48 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 			c.font(true, 6)
 			c.text(100, 800, tx.slipPoint)
 		}
+	case EnclosureDelivery:
+		draw = func(c *canvas) {
+			letterPage(c, o.Sender, tx)
+			c.font(true, 16)
+			c.text(40, 215, tx.dnTitle)
+			c.font(false, 9)
+			meta := [][2]string{{tx.dnNumber, tx.dnPrefix + "2024-" + fmt.Sprint(4100+len(o.Items)*7)}, {tx.dnDate, tx.dnDay}}
+			if o.Number != "" {
+				meta = append(meta, [2]string{tx.dnInvoice, o.Number})
+			}
+			for i, m := range meta {
+				c.text(360, 140+float64(i)*13, m[0])
+				c.right(555, 140+float64(i)*13, m[1])
+			}
+			y := 250.0
+			c.font(true, 9)
+			for i, h := range tx.dnCols {
+				c.text([]float64{40, 80, 170, 470}[i], y, h)
+			}
+			c.rule(40, 555, y+12)
+			c.font(false, 9)
+			y += 20
+			for i, it := range o.Items {
+				c.text(40, y, fmt.Sprint(i+1))
+				c.text(80, y, fmt.Sprintf("%s-%04d", tx.dnArt, 1000+37*i))
+				c.text(170, y, it[0])
+				c.text(470, y, it[1])
+				y += 14
+			}
+			c.rule(40, 555, y)
+			y += 30
+			for _, l := range wrap(c, tx.dnNote, 515) {
+				c.text(40, y, l)
+				y += 12
+			}
+			y += 40
+			c.rule(40, 250, y)
+			c.rule(320, 555, y)
+			c.font(false, 7)
+			c.text(40, y+4, tx.dnSign[0])
+			c.text(320, y+4, tx.dnSign[1])
+		}
 	default:
 		return nil, fmt.Errorf("testdocs: unknown enclosure kind %q", o.Kind)
 	}
@@ -185,6 +227,20 @@ func NewEnclosure(o EnclosureOptions) (*Doc, error) {
 		return nil, err
 	}
 	return &Doc{PDF: b, Pages: c.pages, draw: draw}, nil
+}
+
+// letterPage starts a page of a letter: the sender's name as the
+// letterhead, its return-address line and the addressee's window.
+func letterPage(c *canvas, sender string, tx enclosureText) {
+	c.addPage()
+	c.font(true, 14)
+	c.text(40, 40, sender)
+	c.font(false, 7)
+	c.text(40, 120, sender+" · "+tx.senderStreet)
+	c.font(false, 10)
+	for i, l := range tx.addressee {
+		c.text(40, 134+float64(i)*12, l)
+	}
 }
 
 // wrap breaks s into lines no wider than w points in c's current font.
@@ -218,6 +274,11 @@ type enclosureText struct {
 	// The titles of a QR-bill in the language (Swiss German, French,
 	// English; Dutch prints the English ones).
 	slipReceipt, slipPayment, slipAccount, slipRef, slipCurrency, slipAmount, slipPoint string
+	// A delivery note's title, labels, column titles, closing note and
+	// signature captions.
+	dnTitle, dnNumber, dnPrefix, dnDate, dnDay, dnInvoice, dnArt, dnNote string
+	dnCols                                                               []string
+	dnSign                                                               [2]string
 }
 
 // The texts are our own, written in the manner of such pages: clauses that
@@ -225,6 +286,10 @@ type enclosureText struct {
 // and bank notices do.
 var enclosureTexts = map[string]enclosureText{
 	"de": {
+		dnTitle: "Lieferschein", dnNumber: "Lieferschein-Nr.:", dnPrefix: "LS-", dnDate: "Lieferdatum:", dnDay: "11.03.2024", dnInvoice: "zu Rechnung:", dnArt: "ART",
+		dnCols:      []string{"Pos.", "Art.-Nr.", "Bezeichnung", "Menge"},
+		dnNote:      "Bitte prüfen Sie die Ware bei Erhalt auf Vollständigkeit und Beschädigungen. Beanstandungen können nur berücksichtigt werden, wenn sie innerhalb von 8 Tagen schriftlich mitgeteilt werden.",
+		dnSign:      [2]string{"Ware vollständig erhalten", "Datum, Unterschrift Empfänger"},
 		slipReceipt: "Empfangsschein", slipPayment: "Zahlteil", slipAccount: "Konto / Zahlbar an", slipRef: "Referenz", slipCurrency: "Währung", slipAmount: "Betrag", slipPoint: "Annahmestelle",
 		termsTitle: "Allgemeine Geschäftsbedingungen (Stand: 01.01.2024)",
 		terms: [][2]string{
@@ -254,6 +319,10 @@ var enclosureTexts = map[string]enclosureText{
 		closing:      "Mit freundlichen Grüßen",
 	},
 	"en": {
+		dnTitle: "Delivery Note", dnNumber: "Delivery note no.:", dnPrefix: "DN-", dnDate: "Delivery date:", dnDay: "11 March 2024", dnInvoice: "Invoice:", dnArt: "SKU",
+		dnCols:      []string{"Line", "Item code", "Description", "Quantity"},
+		dnNote:      "Please check the goods on receipt for completeness and damage. Shortages or damage must be reported to us in writing within 7 days of delivery.",
+		dnSign:      [2]string{"Goods received in good condition", "Date, signature of recipient"},
 		slipReceipt: "Receipt", slipPayment: "Payment part", slipAccount: "Account / Payable to", slipRef: "Reference", slipCurrency: "Currency", slipAmount: "Amount", slipPoint: "Acceptance point",
 		termsTitle: "General Terms and Conditions of Sale",
 		terms: [][2]string{
@@ -282,6 +351,10 @@ var enclosureTexts = map[string]enclosureText{
 		closing:      "Yours faithfully,",
 	},
 	"fr": {
+		dnTitle: "Bon de livraison", dnNumber: "Bon de livraison n° :", dnPrefix: "BL-", dnDate: "Date de livraison :", dnDay: "11/03/2024", dnInvoice: "Facture :", dnArt: "REF",
+		dnCols:      []string{"Ligne", "Référence", "Désignation", "Quantité"},
+		dnNote:      "Merci de vérifier la marchandise à la réception. Toute réserve doit être portée sur le bon du transporteur et confirmée par écrit sous 3 jours.",
+		dnSign:      [2]string{"Marchandise reçue en bon état", "Date, signature du destinataire"},
 		slipReceipt: "Récépissé", slipPayment: "Section paiement", slipAccount: "Compte / Payable à", slipRef: "Référence", slipCurrency: "Monnaie", slipAmount: "Montant", slipPoint: "Point de dépôt",
 		termsTitle: "Conditions générales de vente",
 		terms: [][2]string{
@@ -308,6 +381,10 @@ var enclosureTexts = map[string]enclosureText{
 		closing:      "Veuillez agréer, Madame, Monsieur, nos salutations distinguées.",
 	},
 	"nl": {
+		dnTitle: "Pakbon", dnNumber: "Pakbonnummer:", dnPrefix: "PB-", dnDate: "Leverdatum:", dnDay: "11-03-2024", dnInvoice: "Factuur:", dnArt: "ART",
+		dnCols:      []string{"Regel", "Artikelnr.", "Omschrijving", "Aantal"},
+		dnNote:      "Controleer de goederen bij ontvangst op volledigheid en schade. Klachten dienen binnen 8 dagen schriftelijk te worden gemeld.",
+		dnSign:      [2]string{"Goederen in goede staat ontvangen", "Datum, handtekening ontvanger"},
 		slipReceipt: "Receipt", slipPayment: "Payment part", slipAccount: "Account / Payable to", slipRef: "Reference", slipCurrency: "Currency", slipAmount: "Amount", slipPoint: "Acceptance point",
 		termsTitle: "Algemene voorwaarden",
 		terms: [][2]string{

@@ -31,6 +31,9 @@ type InvoiceOptions struct {
 	// "Duplicate for transporter"): the same options with another Mark
 	// draw a copy of the invoice.
 	Mark string
+	// Title replaces the language's title ("INVOICE", "RECHNUNG"): a
+	// quotation or an order confirmation drawn like the invoice.
+	Title string
 }
 
 // Invoice is a generated invoice.
@@ -76,6 +79,9 @@ func NewInvoice(o InvoiceOptions) (*Invoice, error) {
 	lb, ok := invLangs[o.Lang]
 	if !ok {
 		return nil, fmt.Errorf("testdocs: unknown invoice language %q", o.Lang)
+	}
+	if o.Title != "" {
+		lb.title = o.Title
 	}
 	if o.LinesPerPage <= 0 {
 		o.LinesPerPage = 18

@@ -51,6 +51,11 @@ type StatementOptions struct {
 	LinesPerPage int
 	// NoPageMarkers omits the "Page i of N" markers.
 	NoPageMarkers bool
+	// Follows, when set, makes this the next statement of the same
+	// account: the same layout's bank, holder and IBAN, the month after
+	// Follows' period, its closing balance as the opening one (a file of
+	// several months' statements). Layout must be Follows'.
+	Follows *Statement
 }
 
 // Statement is a generated bank statement.
@@ -312,10 +317,30 @@ func NewStatement(o StatementOptions) (*Statement, error) {
 	end := start.AddDate(0, 1, -1)
 	bban := st.bban(r)
 	s := &stmtData{st: st, holder: pick(r, st.holders), iban: iban(st.country, bban), start: start, end: end}
+	f := o.Follows
+	if f != nil {
+		if f.Layout != o.Layout {
+			return nil, fmt.Errorf("testdocs: a statement follows one of its own layout, not %q", f.Layout)
+		}
+		prev, err := time.Parse(time.DateOnly, *f.Truth.General.PeriodEnd)
+		if err != nil {
+			return nil, err
+		}
+		start = prev.AddDate(0, 0, 1)
+		end = start.AddDate(0, 1, -1)
+		s.start, s.end = start, end
+		s.holder, s.iban = *f.Truth.General.AccountHolder, *f.Truth.General.IBAN
+		bban = s.iban[4:]
+	}
 	s.accNo = bban[len(bban)-10:]
 	s.number = st.number(r, start)
-
+	// The draws keep their order with or without Follows: every seeded
+	// statement of the suites stays the same.
 	opening := cents(r, 2000, 9000)
+	if f != nil {
+		opening = f.Truth.General.ClosingBalance.Decimal
+	}
+
 	bal := opening
 	rows := make([]stmtRow, n)
 	day := 0
