@@ -1363,7 +1363,9 @@ func TestStatementRandom(t *testing.T) {
 // block, was fixed): tune 1732/1776 (97.5%), 151 of 180 all right, lists
 // exact 152; report 579/590 (98.1%), 51 of 60, lists exact 52. After:
 // tune 1757/1776 (98.9%), 169 all right, lists exact 170; report 583/590
-// (98.8%), 55, lists exact 56, with these rules: a table whose first row
+// (98.8%), 55, lists exact 56 (tune 1756 since validation fails a
+// statement with neither both balances nor a running balance, seed 138),
+// with these rules: a table whose first row
 // is a text line and whose lines keep closer to the dated line below them
 // than to the one above prints descriptions above the date line (text
 // lines go to the next transaction); a currency glued before a number
