@@ -489,7 +489,9 @@ func (d *doc) numberLineUnder(l, n *line) (cand, bool) {
 			continue
 		}
 		first, last := l.wordOf[m.Start], l.wordOf[m.End-1]
-		if m.End-m.Start != 1 && weak == 0 {
+		// a title of two words ("TAX INVOICE", "Credit Note") over "#
+		// INV-000318" reads as one word does
+		if m.End-m.Start > 2 && weak == 0 {
 			continue
 		}
 		c := l.cellOf[first]

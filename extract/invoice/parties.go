@@ -51,6 +51,22 @@ func nameLike(s string) bool {
 var idTokens = map[string]bool{"no": true, "nr": true, "n": true, "number": true, "nummer": true, "numero": true, "num": true, "id": true,
 	"code": true, "cod": true, "codice": true, "codigo": true, "ref": true, "reference": true, "nummer:": true}
 
+// nameLabelWords say "name" in the six languages: a cell ending in one
+// ("Domain name", "Nom du projet" aside) is a label, not a party's name.
+var nameLabelWords = map[string]bool{"name": true, "nom": true, "naam": true, "nombre": true, "nome": true}
+
+// labelCell reports whether a cell of two words or more ends in a word
+// that says "number", "ID" or "name" ("Billing ID", "Account No.",
+// "Domain name"): a key's label, the value in the cell after it.
+func labelCell(s string) bool {
+	fs := strings.Fields(s)
+	if len(fs) < 2 {
+		return false
+	}
+	w := strings.Trim(textparse.Fold(fs[len(fs)-1]), ".:#")
+	return idTokens[w] || nameLabelWords[w]
+}
+
 // partyIDLabel reports whether the party label m of l names the party's
 // number or code rather than announcing the party.
 func partyIDLabel(l *line, m textparse.LabelMatch) bool {
@@ -224,7 +240,10 @@ func (d *doc) addressees() []cand {
 			var block []layout.Cell
 			var blockLine []int
 			top := c.Y0
-			for j := li - 1; j >= 0 && j >= li-5; j-- {
+			// five lines of the block at most; the lines of another
+			// column passed over between them do not count (a header
+			// block beside the window sets a line between each of its)
+			for j := li - 1; j >= 0 && j >= li-12 && len(block) < 5; j-- {
 				u := &d.lines[j]
 				if top-u.Y1 > 1.2*h {
 					break
@@ -351,13 +370,19 @@ func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 		if l.pg > 0 || d.relY(li) > 0.4 {
 			break
 		}
+		if d.headLine[li] {
+			break // the seller's name stands above the item table, not in it
+		}
 		if tableHeader(l) || d.itemLine[li] {
 			continue
 		}
 		bx, inBuyer := exclude[li]
-		for _, c := range l.cells {
+		for ci, c := range l.cells {
 			if inBuyer && c.X1 > bx {
 				continue
+			}
+			if ci > 0 && labelCell(l.cells[ci-1].Text()) {
+				continue // the value of "Domain name", "Billing ID": not a name
 			}
 			s := c.Text()
 			// window-envelope sender line: first segment
@@ -384,6 +409,9 @@ func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 			}
 			if _, ok := textparse.ParseDate(s, d.order); ok {
 				continue
+			}
+			if labelCell(s) {
+				continue // "Billing ID", "Account No.", "Domain name": a label, not a name
 			}
 			if reCapital.MatchString(s) {
 				continue // "SAS au capital de 50 000 €": the register line, not the name

@@ -32,6 +32,12 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		if !isAmt || d.sectionSum[li] {
 			return
 		}
+		// A prepaid word opening a line read as an item ("Acompte 30 %
+		// sur devis ...", "Anzahlung laut Angebot") names what the item
+		// bills, not a payment taken off the total.
+		if m.Field == textparse.FieldPrepaid && d.itemLine[li] {
+			return
+		}
 		if d.headLine[li] {
 			if c, ok := d.headerColumnTotal(li, m); ok {
 				columnTotals[m.Field] = append(columnTotals[m.Field], c)

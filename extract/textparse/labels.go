@@ -117,7 +117,7 @@ func init() {
 	f(FieldInvoiceNumber, 1, "invoice number|invoice no|invoice nr|invoice num|invoice id|invoice n|inv no|inv nr|invoice ref|invoice reference|bill number|bill no|"+
 		"credit note number|credit note no|"+
 		"rechnungsnummer|rechnungsnr|rechnung nr|rechnungs nr|rechnung nummer|gutschriftsnummer|gutschrift nr|belegnummer|belegnr|beleg nr|"+
-		"facture n|facture no|facture numero|numero de facture|n de facture|no de facture|numero facture|avoir n|numero d avoir|"+
+		"facture n|facture no|facture numero|facture d acompte n|facture d acompte no|facture d acompte numero|numero de facture|n de facture|no de facture|numero facture|avoir n|numero d avoir|"+
 		"factuurnummer|factuurnr|factuur nr|factuur nummer|creditnota nummer|"+
 		"numero de factura|factura n|factura no|factura nro|n factura|no factura|num factura|"+
 		"numero fattura|fattura n|fattura nr|fattura numero|n fattura|nr fattura|numero documento|"+
@@ -196,7 +196,7 @@ func init() {
 		"netto a pagare|totale da pagare|da pagare|"+
 		"noch zu zahlen|verbleibender betrag|solde du|solde a payer|reste du|nog te betalen|restbedrag|resterend bedrag|"+
 		"pendiente de pago|importe pendiente|saldo pendiente|saldo da pagare|importo da pagare|residuo|residuo da pagare")
-	f(FieldPrepaid, 1, "prepaid|prepaid amount|amount paid|paid|deposit|advance payment|already paid|payments credits|payment received|payments received|less payment|paid to date|"+
+	f(FieldPrepaid, 1, "prepaid|prepaid amount|amount paid|paid|payment made|payments made|deposit|advance payment|already paid|payments credits|payment received|payments received|less payment|paid to date|"+
 		"bereits gezahlt|anzahlung|erhaltene anzahlungen|erhaltene anzahlung|bereits bezahlt|geleistete anzahlungen|abschlagszahlung|abschlagszahlungen|"+
 		"acompte|deja paye|montant deja paye|acomptes|paye a ce jour|"+
 		"vooruitbetaling|reeds betaald|aanbetaling|"+
