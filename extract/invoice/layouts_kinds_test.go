@@ -563,7 +563,9 @@ var invKindsTuneLayouts = []func(testing.TB) invLayout{kStadtwerkeStrom, kCloudH
 
 // TestLayoutSuiteKinds scores the batch of invoice kinds no earlier suite
 // imitated: the tune part (rules may be written from it) and the report
-// part (layouts_kinds_report_test.go, scored, never used for rules).
+// part (layouts_kinds_report_test.go, scored, never used for rules), the
+// later part (scored as it came, then studied as a tune part) and a second
+// report part written after the later part's rules.
 func TestLayoutSuiteKinds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
@@ -573,7 +575,7 @@ func TestLayoutSuiteKinds(t *testing.T) {
 		layouts []func(testing.TB) invLayout
 		bar     float64
 	}{{"tune", invKindsTuneLayouts, layoutKindsTuneBar}, {"report", invKindsReportLayouts, layoutKindsReportBar},
-		{"later", invKindsLaterLayouts, layoutKindsLaterBar}} {
+		{"later", invKindsLaterLayouts, layoutKindsLaterBar}, {"report2", invKindsReport2Layouts, layoutKindsReport2Bar}} {
 		t.Run(part.name, func(t *testing.T) {
 			share, report := scoreLayouts(t, part.layouts)
 			t.Logf("kinds %s\n%s", part.name, report)
