@@ -47,3 +47,10 @@ func TestKindOfDecoratedLabel(t *testing.T) {
 	require.Equal(t, rowBalance, kindOf(foldWords([]string{"***", "Kontostand", "zum", "31.03.2024", "***"})))
 	require.Equal(t, rowOther, kindOf(foldWords([]string{"Miete", "Kontostand", "31.03.2024"})))
 }
+
+func TestKindOfCarryWording(t *testing.T) {
+	for _, l := range [][]string{{"Saldo", "van", "vorige", "pagina"}, {"Naar", "volgende", "pagina"}, {"Suma", "anterior"},
+		{"Report", "de", "la", "page", "précédente"}, {"A", "reporter"}, {"Balance", "carried", "forward"}, {"Riporto"}, {"Suma", "y", "sigue"}} {
+		require.Equal(t, rowCarry, kindOf(foldWords(l)), "%v", l)
+	}
+}

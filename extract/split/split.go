@@ -209,9 +209,10 @@ var (
 		"closing balance", "new balance", "neuer kontostand", "endsaldo", "nouveau solde", "solde final", "eindsaldo",
 		"saldo final", "saldo finale"}
 	carryOutLabels = []string{"carried forward", "continued on next page", "continued overleaf", "continued", "ubertrag",
-		"fortsetzung", "a reporter", "suite au verso", "transport naar", "suma y sigue", "a riportare"}
-	carryInLabels = []string{"brought forward", "ubertrag", "report", "transport van", "suma y sigue", "riporto"}
-	firstLabels   = []string{"bill to", "invoice to", "invoice date", "date of issue", "rechnungsempfanger", "rechnungsdatum",
+		"fortsetzung", "a reporter", "suite au verso", "transport naar", "naar volgende pagina", "suma y sigue", "a riportare"}
+	carryInLabels = []string{"brought forward", "ubertrag", "report", "transport van", "van vorige pagina", "suma y sigue",
+		"suma anterior", "riporto"}
+	firstLabels = []string{"bill to", "invoice to", "invoice date", "date of issue", "rechnungsempfanger", "rechnungsdatum",
 		"factureer aan", "factuurdatum", "date de facture", "facture a", "fecha de factura", "data fattura",
 		"opening balance", "alter kontostand", "solde precedent", "beginsaldo", "saldo inicial", "saldo iniziale", "anfangssaldo"}
 	statementWords = []string{"statement", "kontoauszug", "releve", "rekeningafschrift", "extracto", "estratto"}
