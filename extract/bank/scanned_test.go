@@ -173,5 +173,6 @@ func TestScannedProduced6(t *testing.T) {
 // date printed once, the amount on a row's last line); rows lost from the
 // money-transfer fintech's (its date under the description) and the UK
 // app bank's (three credits); one row lost from the Italian bank's; the
-// French footer IBAN, as on its text layer. Not yet studied.
-const scannedProduced6Bar = 95.0 / 117
+// French footer IBAN, as on its text layer. 97/117 (82.9%), 9 of 13, with
+// the footer IBAN rule of the text path. The rest not yet studied.
+const scannedProduced6Bar = 97.0 / 117
