@@ -20,7 +20,13 @@ type Range struct {
 
 // Split returns the documents found in pages, in order, covering every page
 // exactly once. An empty input gives no ranges.
-func Split(pages []layout.Page) []Range {
+func Split(pages []layout.Page) []Range { return SplitWith(pages, nil) }
+
+// SplitWith is Split where own(i), when own is not nil, reports that page i
+// (zero-based) is a document of its own whatever it looks like, never an
+// enclosure of the document beside it: the caller reads a type such a page
+// is (a delivery note, when a reader for delivery notes is registered).
+func SplitWith(pages []layout.Page, own func(i int) bool) []Range {
 	switch len(pages) {
 	case 0:
 		return nil
@@ -31,6 +37,9 @@ func Split(pages []layout.Page) []Range {
 	docPages := 0
 	for i := range pages {
 		infos[i] = inspect(&pages[i])
+		if infos[i].enclosure && own != nil && own(i) {
+			infos[i].enclosure, infos[i].letter = false, false
+		}
 		if !infos[i].enclosure {
 			docPages++
 		}
