@@ -20,7 +20,7 @@ import (
 func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Document {
 	want := in.DocType
 	var docs []Document
-	for _, r := range split.Split(pages) {
+	for _, r := range split.SplitWith(pages, ownPage(pages)) {
 		// A copy of the document printed after it is not read twice.
 		sub := split.Originals(pages[r.Start-1 : r.End])
 		typ, conf := classifyPages(sub, want)
@@ -56,6 +56,35 @@ func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Do
 		docs = append(docs, d)
 	}
 	return docs
+}
+
+// ownPage returns, when a document type other than the built-in three is
+// registered, the test that a page is a document of such a type (its
+// reader's evidence reaches the classifier's 3 points), which the split
+// must not join to the document beside it as an enclosure: a delivery
+// note printed after an invoice is an enclosure of it, unless delivery
+// notes are read. Without such a type it returns nil.
+func ownPage(pages []layout.Page) func(i int) bool {
+	var custom []Reader
+	for _, r := range readers.All() {
+		switch r.Type {
+		case docextract.Invoice, docextract.Receipt, docextract.BankStatement:
+		default:
+			custom = append(custom, r)
+		}
+	}
+	if len(custom) == 0 {
+		return nil
+	}
+	return func(i int) bool {
+		d := classify.Prepare(pages[i : i+1])
+		for _, r := range custom {
+			if r.Evidence(d) >= 3 {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // readTemplate reads the invoice pages into d with the first template of

@@ -26,6 +26,7 @@ import (
 	"github.com/docextract/docextract/extract/pdf/pdfium"
 	"github.com/docextract/docextract/extract/withpdfium"
 	"github.com/docextract/docextract/httpapi"
+	"github.com/docextract/docextract/internal/testdocs"
 	"github.com/docextract/docextract/store/sqlite"
 	"github.com/docextract/docextract/worker"
 )
@@ -202,4 +203,34 @@ func TestServed(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(name, "delivery_note_DN-4711_"), name)
 	require.Contains(t, b.String(), "Hex bolt M8x40")
+}
+
+// TestBesideInvoice: a delivery note printed after its invoice in one file
+// is an enclosure of the invoice for a program without this type; with the
+// type registered it is a document of its own and read as a delivery note.
+func TestBesideInvoice(t *testing.T) {
+	inv, err := testdocs.NewInvoice(testdocs.InvoiceOptions{Lang: "en", Seed: 5, Lines: 3, NoPageMarkers: true})
+	require.NoError(t, err)
+	var items [][2]string
+	for _, it := range inv.Truth.LineItems {
+		items = append(items, [2]string{*it.ProductName, it.ProductQuantity.String()})
+	}
+	note, err := testdocs.NewEnclosure(testdocs.EnclosureOptions{Kind: testdocs.EnclosureDelivery, Lang: "en",
+		Sender: *inv.Truth.General.SellerName, Number: *inv.Truth.General.InvoiceNumber, Items: items})
+	require.NoError(t, err)
+	file, err := testdocs.Concat(inv.Doc, note)
+	require.NoError(t, err)
+	res, err := extractor(t).Extract(context.Background(), extract.Input{Data: file.PDF, DocType: deliverynote.Type})
+	require.NoError(t, err)
+	require.Len(t, res.Documents, 2)
+	require.Equal(t, docextract.Invoice, res.Documents[0].DocType)
+	require.True(t, res.Documents[0].Mismatch)
+	d := res.Documents[1]
+	require.Equal(t, deliverynote.Type, d.DocType)
+	require.False(t, d.Mismatch)
+	require.Equal(t, 2, d.PageStart)
+	require.Equal(t, 2, d.PageEnd)
+	n := d.Data.(*deliverynote.DeliveryNoteData).General.DeliveryNoteNumber
+	require.NotNil(t, n)
+	require.True(t, strings.HasPrefix(*n, "DN-"), *n)
 }

@@ -97,6 +97,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 		g.ClosingBalance = docextract.NewAmount(out.Transactions[n-1].Balance.Decimal)
 	}
 	mended := mendSigns(out) || orphans
+	if g.IBAN == nil && x.footIBAN != "" {
+		g.IBAN = docextract.Str(x.footIBAN)
+	}
 	fromIBAN := false
 	if g.Currency == nil && g.IBAN != nil {
 		// No currency printed: the account's country's (docs/confidence.md).
@@ -169,6 +172,10 @@ type extractor struct {
 	// carried forward") and whether a transaction followed it.
 	carried      *decimal.Decimal
 	carriedAfter bool
+	// footIBAN is an IBAN labelled as such in a page's footer below the
+	// table ("Votre IBAN : FR76 ..."), the account's when none is read
+	// above the table.
+	footIBAN string
 	// sawTop and topName hold the first text of the statement, the
 	// bank's name when no label names it.
 	sawTop  bool
@@ -592,6 +599,7 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 			x.balances(l)
 			continue
 		}
+		x.footerIBAN(p, l)
 		if blocks != nil {
 			break
 		}
@@ -2282,6 +2290,26 @@ func (x *extractor) words(ws []layout.Word, used map[int]bool) {
 	x.cur.cells = append(x.cur.cells, cells...)
 	if len(cells) > 1 && !x.inBlock {
 		x.cur.sideBySide = true
+	}
+}
+
+// footerIBAN keeps the first IBAN printed after the word "IBAN" on a line
+// in the bottom tenth of a page, below the table: a page footer names the
+// account ("Votre IBAN : FR76 ..."). A transaction's counterparty IBAN
+// stands in a row, above the footer; only a valid IBAN is kept.
+func (x *extractor) footerIBAN(p *layout.Page, l *line) {
+	if x.footIBAN != "" || x.out.General.IBAN != nil || p.Height <= 0 || l.y0 < 0.9*p.Height {
+		return
+	}
+	fw := l.folded()
+	for i, w := range fw {
+		if strings.Trim(w, ":.") != "iban" {
+			continue
+		}
+		if ib := textparse.FindIBAN(l.tokens()[i+1:]); ib != "" && textparse.ValidIBAN(ib) {
+			x.footIBAN = ib
+		}
+		return
 	}
 }
 

@@ -3,11 +3,13 @@ package bank
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/validate"
 	"github.com/docextract/docextract/internal/testdocs"
 )
@@ -46,4 +48,32 @@ func TestExtractGenerated(t *testing.T) {
 func TestKindOfDecoratedLabel(t *testing.T) {
 	require.Equal(t, rowBalance, kindOf(foldWords([]string{"***", "Kontostand", "zum", "31.03.2024", "***"})))
 	require.Equal(t, rowOther, kindOf(foldWords([]string{"Miete", "Kontostand", "31.03.2024"})))
+}
+
+func TestKindOfCarryWording(t *testing.T) {
+	for _, l := range [][]string{{"Saldo", "van", "vorige", "pagina"}, {"Naar", "volgende", "pagina"}, {"Suma", "anterior"},
+		{"Report", "de", "la", "page", "précédente"}, {"A", "reporter"}, {"Balance", "carried", "forward"}, {"Riporto"}, {"Suma", "y", "sigue"}} {
+		require.Equal(t, rowCarry, kindOf(foldWords(l)), "%v", l)
+	}
+}
+
+func TestSplitGluedDates(t *testing.T) {
+	text := func(ws []layout.Word) string {
+		var s []string
+		for _, w := range ws {
+			s = append(s, w.Text)
+		}
+		return strings.Join(s, " ")
+	}
+	words := func(ts ...string) []layout.Word {
+		var ws []layout.Word
+		for i, s := range ts {
+			ws = append(ws, layout.Word{Text: s, X0: float64(100 * i), X1: float64(100*i + 70)})
+		}
+		return ws
+	}
+	require.Equal(t, "01 Oct 23 BALANCE", text(splitGluedDates(words("01", "Oct23", "BALANCE"))))
+	require.Equal(t, "04 Oct 23 SO", text(splitGluedDates(words("040ct23", "SO"))))
+	require.Equal(t, "Invoice Mar24", text(splitGluedDates(words("Invoice", "Mar24"))), "no day before it")
+	require.Equal(t, "12 Ref23", text(splitGluedDates(words("12", "Ref23"))), "no month")
 }

@@ -3,9 +3,11 @@ package bank
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
 )
 
 // line is one visual line of words, left to right.
@@ -48,7 +50,7 @@ func buildLines(p *layout.Page, lines []layout.Line) []*line {
 		size := l.H()
 		ws := l.Words
 		if p.OCR {
-			ws = trimQuotedAmounts(ws)
+			ws = splitGluedDates(trimQuotedAmounts(ws))
 		}
 		if n := len(out); p.OCR && n > 0 && sameRow(out[n-1], ws, l.Y0, l.Y1) {
 			// OCR set part of a row apart as a line of its own ("***
@@ -98,6 +100,59 @@ func trimQuotedAmounts(ws []layout.Word) []layout.Word {
 		}
 	}
 	return ws
+}
+
+// reGluedDate is a date OCR read without its spaces: a month name glued
+// to its year, the day glued before it or not ("Oct23", "040ct23" for
+// "04 Oct 23", an O read as a zero).
+var reGluedDate = regexp.MustCompile(`^(\d{1,2})?([A-Za-z0][a-z]{2,8})\.?(\d{2}|\d{4})$`)
+
+// splitGluedDates splits a date OCR glued together into its day, month
+// and year words: the month a month name (a leading zero read as O), the
+// day glued before it or the word before it a day number. The word's box
+// is shared among its parts by their lengths.
+func splitGluedDates(ws []layout.Word) []layout.Word {
+	var out []layout.Word
+	for i, w := range ws {
+		m := reGluedDate.FindStringSubmatch(w.Text)
+		month := ""
+		if m != nil {
+			month = m[2]
+			if month[0] == '0' {
+				month = "O" + month[1:]
+			}
+		}
+		if m == nil || textparse.MonthNumber(month) == 0 || m[1] == "" && (i == 0 || !isDayWord(ws[i-1].Text)) {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]layout.Word{}, ws[:i]...)
+		}
+		n := float64(len(w.Text))
+		x := w.X0
+		for _, t := range []string{m[1], month, m[3]} {
+			if t == "" {
+				continue
+			}
+			v := w
+			v.Text, v.X0, v.X1 = t, x, x+(w.X1-w.X0)*float64(len(t))/n
+			x = v.X1 + (w.X1-w.X0)/n
+			out = append(out, v)
+		}
+	}
+	if out == nil {
+		return ws
+	}
+	return out
+}
+
+// isDayWord reports whether s is a day of the month alone ("4", "04").
+func isDayWord(s string) bool {
+	d, err := strconv.Atoi(strings.TrimSuffix(s, "."))
+	return err == nil && d >= 1 && d <= 31 && len(s) <= 3
 }
 
 var (

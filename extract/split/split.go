@@ -20,7 +20,13 @@ type Range struct {
 
 // Split returns the documents found in pages, in order, covering every page
 // exactly once. An empty input gives no ranges.
-func Split(pages []layout.Page) []Range {
+func Split(pages []layout.Page) []Range { return SplitWith(pages, nil) }
+
+// SplitWith is Split where own(i), when own is not nil, reports that page i
+// (zero-based) is a document of its own whatever it looks like, never an
+// enclosure of the document beside it: the caller reads a type such a page
+// is (a delivery note, when a reader for delivery notes is registered).
+func SplitWith(pages []layout.Page, own func(i int) bool) []Range {
 	switch len(pages) {
 	case 0:
 		return nil
@@ -31,6 +37,9 @@ func Split(pages []layout.Page) []Range {
 	docPages := 0
 	for i := range pages {
 		infos[i] = inspect(&pages[i])
+		if infos[i].enclosure && own != nil && own(i) {
+			infos[i].enclosure, infos[i].letter = false, false
+		}
 		if !infos[i].enclosure {
 			docPages++
 		}
@@ -209,9 +218,10 @@ var (
 		"closing balance", "new balance", "neuer kontostand", "endsaldo", "nouveau solde", "solde final", "eindsaldo",
 		"saldo final", "saldo finale"}
 	carryOutLabels = []string{"carried forward", "continued on next page", "continued overleaf", "continued", "ubertrag",
-		"fortsetzung", "a reporter", "suite au verso", "transport naar", "suma y sigue", "a riportare"}
-	carryInLabels = []string{"brought forward", "ubertrag", "report", "transport van", "suma y sigue", "riporto"}
-	firstLabels   = []string{"bill to", "invoice to", "invoice date", "date of issue", "rechnungsempfanger", "rechnungsdatum",
+		"fortsetzung", "a reporter", "suite au verso", "transport naar", "naar volgende pagina", "suma y sigue", "a riportare"}
+	carryInLabels = []string{"brought forward", "ubertrag", "report", "transport van", "van vorige pagina", "suma y sigue",
+		"suma anterior", "riporto"}
+	firstLabels = []string{"bill to", "invoice to", "invoice date", "date of issue", "rechnungsempfanger", "rechnungsdatum",
 		"factureer aan", "factuurdatum", "date de facture", "facture a", "fecha de factura", "data fattura",
 		"opening balance", "alter kontostand", "solde precedent", "beginsaldo", "saldo inicial", "saldo iniziale", "anfangssaldo"}
 	statementWords = []string{"statement", "kontoauszug", "releve", "rekeningafschrift", "extracto", "estratto"}
