@@ -23,12 +23,13 @@ func (x *Extractor) fromPages(in Input, pages []layout.Page, source string) []Do
 	for _, r := range split.SplitWith(pages, ownPage(pages)) {
 		// A copy of the document printed after it is not read twice.
 		sub := split.Originals(pages[r.Start-1 : r.End])
-		typ, conf := classifyPages(sub, want)
+		doc := classify.Prepare(sub)
+		typ, conf := classifyPages(doc, want)
 		why := "the pages were not recognised as any document type (" + docextract.TypeNames() + ")"
 		if typ == docextract.Invoice {
 			// A quotation, an order confirmation, a reminder carry an
 			// invoice's fields and are no invoice: its title says so.
-			if kind, title := classify.NotInvoice(sub); kind != "" {
+			if kind, title := doc.NotInvoice(); kind != "" {
 				typ, conf = docextract.Other, 0.9
 				why = fmt.Sprintf("the pages are a %s (titled %q), not an invoice", kind, title)
 			}
@@ -186,8 +187,7 @@ func fieldsWith(data docextract.ExtractionData, v float64) map[string]float64 {
 // "receipt" that prints TAX INVOICE still wants receipt fields. Another type
 // is chosen only when the classifier is confident and the requested type has
 // little evidence of its own; Other only when no type has any real evidence.
-func classifyPages(pages []layout.Page, want docextract.DocType) (docextract.DocType, float64) {
-	doc := classify.Prepare(pages)
+func classifyPages(doc *classify.Doc, want docextract.DocType) (docextract.DocType, float64) {
 	rs := readers.All()
 	pts := make([]classify.Points, len(rs))
 	own := 0.0

@@ -123,7 +123,8 @@ type Doc struct {
 	Lines  []layout.Line
 	Folded string
 
-	scores *Scores
+	scores    *Scores
+	pageLines [][]layout.Line // Lines, page by page
 }
 
 // Prepare returns pages prepared for evidence.
@@ -132,6 +133,7 @@ func Prepare(pages []layout.Page) *Doc {
 	d := &Doc{Pages: pages}
 	for i := range pages {
 		ls := layout.Lines(&pages[i])
+		d.pageLines = append(d.pageLines, ls)
 		d.Lines = append(d.Lines, ls...)
 		for _, l := range ls {
 			text.WriteString(textparse.Fold(l.Text()))

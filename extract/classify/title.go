@@ -46,8 +46,8 @@ var invoiceTitles = []string{"rechnung", "invoice", "tax invoice", "commercial i
 var titleOrdinals = []string{"erste", "zweite", "dritte", "letzte", "first", "second", "third", "final", "premier", "deuxieme",
 	"dernier", "derniere", "eerste", "tweede", "laatste", "primer", "segundo", "ultimo", "primo", "secondo"}
 
-// titleNumberLabels may follow a title before its number.
-var titleNumberLabels = []string{"nr", "no", "n°", "nº", "no°", "number", "nummer", "numero", "num", "#"}
+// TitleNumberLabels may follow a title before its number.
+var TitleNumberLabels = []string{"nr", "no", "n°", "nº", "no°", "number", "nummer", "numero", "num", "#"}
 
 // NotInvoice returns the kind of document ("quotation", "order
 // confirmation", "purchase order", "payment reminder", "delivery note")
@@ -67,9 +67,12 @@ var titleNumberLabels = []string{"nr", "no", "n°", "nº", "no°", "number", "nu
 // info block may print "Lieferschein" or "Bestellung" as a label in a cell
 // of its own, at the size of the text), and the invoice's own title, in
 // any size, decides when it comes first on its page.
-func NotInvoice(pages []layout.Page) (kind, title string) {
-	for i := range pages {
-		k, t, invoice := firstTitle(&pages[i])
+func NotInvoice(pages []layout.Page) (kind, title string) { return Prepare(pages).NotInvoice() }
+
+// NotInvoice is NotInvoice of d's pages, from the lines Prepare built.
+func (d *Doc) NotInvoice() (kind, title string) {
+	for i := range d.Pages {
+		k, t, invoice := firstTitle(&d.Pages[i], d.pageLines[i])
 		if invoice {
 			return "", ""
 		}
@@ -82,9 +85,9 @@ func NotInvoice(pages []layout.Page) (kind, title string) {
 
 // firstTitle returns the first title of page p (see NotInvoice): an
 // invoice's (invoice true) or another kind's.
-func firstTitle(p *layout.Page) (kind, title string, invoice bool) {
+func firstTitle(p *layout.Page, lines []layout.Line) (kind, title string, invoice bool) {
 	body := medianWordHeight(p.Words)
-	for i, l := range layout.Lines(p) {
+	for i, l := range lines {
 		if i >= 15 {
 			break
 		}
@@ -135,7 +138,7 @@ func isTitle(f, t string) bool {
 	if !ok {
 		return false
 	}
-	for _, nl := range titleNumberLabels {
+	for _, nl := range TitleNumberLabels {
 		if r, ok := strings.CutPrefix(rest, nl); ok && (r == "" || strings.ContainsAny(r[:1], ".:# ")) {
 			return true
 		}

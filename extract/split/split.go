@@ -425,7 +425,7 @@ func deliveryNote(folded []string) bool {
 			if !ok {
 				continue
 			}
-			for _, nl := range []string{"nr", "no", "n°", "nº", "number", "nummer", "numero", "num"} {
+			for _, nl := range classify.TitleNumberLabels {
 				if r, ok := strings.CutPrefix(rest, nl); ok && (r == "" || strings.ContainsAny(r[:1], ".: ")) {
 					return true
 				}
