@@ -289,3 +289,36 @@ func TestAccentedName(t *testing.T) {
 	require.Equal(t, "Hafenstraße Verlag", d.accented("Hafenstraße Verlag"))
 	require.Equal(t, "Petra Krämer", d.accented("Petra Kramer"))
 }
+
+// TestHeaderLetterSubject: an invoice written as a letter names itself in
+// the subject line after a subject label ("Objet :", "Betreff:",
+// "Subject:"); before this rule the label hid the number (all four
+// below read none).
+func TestHeaderLetterSubject(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"Objet : Facture n° FA-2024-3302", "Betreff: Rechnung Nr. FA-2024-3302",
+		"Subject: Invoice FA-2024-3302", "Re: Invoice no. FA-2024-3302", "Facture n° FA-2024-3302"} {
+		got := Extract(grid("40 14 b|50:Menuiserie Lefort SARL", "240 10 b|40:"+s, "268 10|40:Madame,",
+			"300 10|350:Total HT|540>100,00 €", "315 10|350:TVA 20 %|540>20,00 €", "330 10 b|350:Total TTC|540>120,00 €"))
+		require.Equal(t, "FA-2024-3302", str(got.General.InvoiceNumber), s)
+	}
+}
+
+// TestHeaderVATIDNoAmount: a VAT identifier printed in groups after a tax
+// label ("TVA FR 40 123 456 789") is no tax amount, nor is a law's article
+// ("TVA non applicable, art. 293 B du CGI", "§ 19 UStG"); before these
+// rules a French invoice with no tax row read 293 as its tax (and the
+// gross less 293 as its net), and 40 123 456 without the article line.
+func TestHeaderVATIDNoAmount(t *testing.T) {
+	t.Parallel()
+	checkHeader(t, []string{
+		"40 14 b|50:Menuiserie Lefort", "120 10|50:Date : 18/06/2024",
+		"300 10 b|350:Total à payer|540>651,65 €", "330 9|50:TVA non applicable, art. 293 B du CGI",
+		"790 7|50:SIRET 123 456 789 00012|300:TVA FR 40 123 456 789",
+	}, wantHeader{date: "2024-06-18", net: "", tax: "", gross: "651.65", due: "*", cur: "EUR"})
+	checkHeader(t, []string{
+		"40 14 b|50:Tischlerei Brandl", "120 10|50:Datum: 18.06.2024",
+		"300 10 b|350:Gesamtbetrag|540>651,65 €", "330 9|50:Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
+		"790 7|50:USt-IdNr. DE 129 273 380",
+	}, wantHeader{date: "2024-06-18", net: "", tax: "", gross: "651.65", due: "*", cur: "EUR"})
+}

@@ -323,6 +323,11 @@ const amountGapOCR = 0.85
 func (d *doc) amounts(l *line, from, to int) []amt {
 	var out []amt
 	inDate := d.dateWords(l)
+	// "TVA FR 40 123 456 789", "USt-IdNr. DE 129 273 380": the groups of a
+	// VAT identifier printed with spaces read as an amount ("40 123 456")
+	// after a tax label; the words it spans are no money.
+	vat0, vat1 := vatIDWords(l.words[from:to])
+	vat0, vat1 = vat0+from, vat1+from
 	gap := amountGap
 	if d.pages[l.pg].OCR {
 		gap = amountGapOCR
@@ -331,7 +336,12 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 		if !hasDigit(l.words[i]) && !isCurrencyWord(l.words[i]) && !isMinusWord(l.words[i]) {
 			continue
 		}
-		if inDate != nil && inDate[i] {
+		if inDate != nil && inDate[i] || i >= vat0 && i < vat1 {
+			continue
+		}
+		// "TVA non applicable, art. 293 B du CGI", "gemäß § 19 UStG",
+		// "esente IVA art. 10": the number of a law's article is no money.
+		if i > 0 && legalRef[textparse.Fold(strings.Trim(l.words[i-1], ".:,("))] {
 			continue
 		}
 		found := false
@@ -387,6 +397,26 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 		}
 	}
 	return out
+}
+
+// legalRef are the words before the number of a law's article or
+// paragraph.
+var legalRef = map[string]bool{"art": true, "article": true, "artikel": true, "articolo": true, "articulo": true, "arts": true,
+	"§": true, "§§": true, "para": true, "paragraph": true, "paragraaf": true, "abs": true}
+
+// vatIDWords returns the span of words that spell a VAT identifier with
+// its country prefix apart ("FR 40 123 456 789"), or an empty span. A
+// quick scan for a word of two capitals keeps lines without one cheap.
+func vatIDWords(ws []string) (start, end int) {
+	for _, w := range ws {
+		if len(w) >= 2 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'A' && w[1] <= 'Z' {
+			if _, s, e := textparse.FindVATIDSpan(ws); e-s > 1 {
+				return s, e
+			}
+			break
+		}
+	}
+	return 0, 0
 }
 
 var (
@@ -485,4 +515,9 @@ func modifier(toks []string, f textparse.Field) (textparse.Field, int) {
 // VAT", "dont TVA", "davon MwSt.".
 var prefixWords = map[string]bool{"votre": true, "your": true, "uw": true, "ihre": true, "ihr": true, "zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
 	"inclusief": true, "inklusive": true, "inclusive": true, "waarvan": true, "einschl": true,
-	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}
+	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false,
+	// A letter's subject label before the title: "Objet : Facture n° FA-2024-117",
+	// "Betreff: Rechnung Nr. 4711", "Subject: Invoice INV-1042". (Dutch
+	// "Betreft" names another document; see refBefore.)
+	"objet": true, "concerne": true, "betreff": true, "betr": true, "subject": true, "re": true, "onderwerp": true, "asunto": true,
+	"oggetto": true}

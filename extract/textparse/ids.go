@@ -297,6 +297,13 @@ func ValidVATID(s string) bool {
 // FindVATID returns the first VAT identifier spelled by one to five
 // consecutive tokens ("DE123456789", "FR 32 123 456 789"), normalised, or "".
 func FindVATID(tokens []string) string {
+	id, _, _ := FindVATIDSpan(tokens)
+	return id
+}
+
+// FindVATIDSpan is FindVATID with the tokens the identifier spans:
+// tokens[start:end].
+func FindVATIDSpan(tokens []string) (id string, start, end int) {
 	for i, t := range tokens {
 		u := strings.Trim(t, ":,;()")
 		if len(u) < 2 || u[0] < 'A' || u[0] > 'Z' || u[1] < 'A' || u[1] > 'Z' {
@@ -306,19 +313,19 @@ func FindVATID(tokens []string) string {
 			continue
 		}
 		acc := ""
-		best := ""
+		best, bestEnd := "", 0
 		for j := i; j < len(tokens) && j < i+6; j++ {
 			acc += NormalizeVATID(strings.Trim(tokens[j], ":,;()"))
 			if ValidVATID(acc) {
-				best = acc
+				best, bestEnd = acc, j+1
 			}
 			if len(acc) > 16 {
 				break
 			}
 		}
 		if best != "" {
-			return best
+			return best, i, bestEnd
 		}
 	}
-	return ""
+	return "", 0, 0
 }
