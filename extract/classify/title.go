@@ -67,6 +67,17 @@ var TitleNumberLabels = []string{"nr", "no", "n°", "nº", "no°", "number", "nu
 // info block may print "Lieferschein" or "Bestellung" as a label in a cell
 // of its own, at the size of the text), and the invoice's own title, in
 // any size, decides when it comes first on its page.
+//
+// A letter names what it is in its subject line, printed at the size of
+// the text (in bold or not) right above the salutation (DIN 5008 and its
+// neighbours abroad): "Zahlungserinnerung zu unserer Rechnung Nr. 4711",
+// "Objet : Devis n° DV-2024-17 – placards", "Payment reminder: invoice
+// INV-1042". In one of the two lines right above a page's first
+// salutation, a cell that opens with such a title (after "Betreff:",
+// "Objet :", "Subject:" ...) counts at any size when the title stands
+// alone, before its number, before " – ", ":" or "," and a subject, or
+// before the invoice it is about. An invoice's own subject line
+// ("Rechnung Nr. 2024-117") keeps it an invoice as before.
 func NotInvoice(pages []layout.Page) (kind, title string) { return Prepare(pages).NotInvoice() }
 
 // NotInvoice is NotInvoice of d's pages, from the lines Prepare built.
@@ -87,18 +98,32 @@ func (d *Doc) NotInvoice() (kind, title string) {
 // invoice's (invoice true) or another kind's.
 func firstTitle(p *layout.Page, lines []layout.Line) (kind, title string, invoice bool) {
 	body := medianWordHeight(p.Words)
+	greeting := salutationLine(lines)
 	for i, l := range lines {
-		if i >= 15 {
+		if i >= 15 && i >= greeting {
 			break
 		}
+		subject := greeting >= 0 && i < greeting && i >= greeting-2
 		for _, c := range l.Cells(0) {
 			f := strings.TrimRight(textparse.Fold(c.Text()), " :")
+			if subject {
+				f = withoutSubjectLabel(f)
+			}
 			for _, t := range invoiceTitles {
 				if isTitle(f, t) {
 					return "", "", true
 				}
 			}
-			if medianWordHeight(c.Words) < 1.25*body {
+			if subject {
+				for _, k := range notInvoiceTitles {
+					for _, t := range k.titles {
+						if isSubject(f, t) {
+							return k.kind, c.Text(), false
+						}
+					}
+				}
+			}
+			if i >= 15 || medianWordHeight(c.Words) < 1.25*body {
 				continue
 			}
 			for _, k := range notInvoiceTitles {
@@ -156,6 +181,111 @@ func ordinal(w string) bool {
 func isOrdinalWord(w string) bool {
 	for _, o := range titleOrdinals {
 		if w == o {
+			return true
+		}
+	}
+	return false
+}
+
+// Salutations open a letter, in the six languages (folded, see
+// textparse.Fold; a trailing space keeps "liebe " from "lieferung").
+var Salutations = []string{"sehr geehrte", "guten tag", "liebe ", "lieber ", "dear ", "madame", "monsieur", "chere ", "cher ",
+	"geachte", "beste ", "estimado", "estimada", "muy senor", "muy senores", "gentile", "egregio", "spettabile", "gentili"}
+
+// IsSalutation reports whether the folded line f opens with a salutation
+// ("Liebe" alone on its line counts).
+func IsSalutation(f string) bool {
+	for _, s := range Salutations {
+		if strings.HasPrefix(f+" ", s) {
+			return true
+		}
+	}
+	return false
+}
+
+// salutationLine returns the index of the first line among a page's first
+// 30 that opens with a salutation and is short (a salutation is a line of
+// its own, at most eight words: "Sehr geehrte Damen und Herren,"), or -1.
+func salutationLine(lines []layout.Line) int {
+	for i, l := range lines {
+		if i >= 30 {
+			break
+		}
+		f := textparse.Fold(l.Text())
+		if IsSalutation(f) && len(strings.Fields(f)) <= 8 {
+			return i
+		}
+	}
+	return -1
+}
+
+// subjectLabels open a letter's subject line.
+var subjectLabels = []string{"betreff", "betr.", "subject", "re", "objet", "betreft", "onderwerp", "asunto", "oggetto"}
+
+// withoutSubjectLabel drops a subject label ("Betreff:", "Objet :") from
+// the start of folded cell f.
+func withoutSubjectLabel(f string) string {
+	for _, l := range subjectLabels {
+		if rest, ok := strings.CutPrefix(f, l); ok {
+			if rest = strings.TrimLeft(rest, " "); strings.HasPrefix(rest, ":") {
+				return strings.TrimLeft(rest[1:], " ")
+			}
+		}
+	}
+	return f
+}
+
+// invoiceReferences may follow a letter's title to name the invoice it is
+// about: "Zahlungserinnerung zu unserer Rechnung", "Payment reminder for
+// invoice", "Relance facture", "Herinnering betreffende factuur".
+var invoiceReferences = []string{"zur rechnung", "zu rechnung", "zu unserer rechnung", "zu ihrer rechnung", "fur rechnung",
+	"fur unsere rechnung", "uber rechnung", "rechnung", "for invoice", "for our invoice", "regarding invoice",
+	"re invoice", "invoice", "pour la facture", "concernant la facture", "de la facture", "sur facture", "facture",
+	"voor factuur", "betreffende factuur", "van factuur", "inzake factuur", "factuur", "de la factura", "sobre la factura",
+	"factura", "della fattura", "per la fattura", "relativo alla fattura", "fattura"}
+
+// isSubject reports whether folded cell f is a subject line naming title
+// t (see NotInvoice): t as isTitle takes it, or t (with its number) before
+// a clause break and a subject, or before an invoice reference.
+func isSubject(f, t string) bool {
+	if isTitle(f, t) {
+		return true
+	}
+	if first, rest, ok := strings.Cut(f, " "); ok && (ordinal(first) || isOrdinalWord(first)) {
+		f = rest
+	}
+	rest, ok := strings.CutPrefix(f, t)
+	if !ok || rest == "" {
+		return false
+	}
+	if rest[0] == ':' || rest[0] == ',' {
+		return strings.TrimSpace(rest[1:]) != ""
+	}
+	if rest[0] != ' ' {
+		return false
+	}
+	rest = strings.TrimLeft(rest, " ")
+	// The number (with or without its label) before the break.
+	for _, nl := range TitleNumberLabels {
+		if r, ok := strings.CutPrefix(rest, nl); ok && r != "" && strings.ContainsAny(r[:1], ".: ") {
+			rest = strings.TrimLeft(r, ".: ")
+			break
+		}
+	}
+	if tok, r, _ := strings.Cut(rest, " "); strings.ContainsFunc(tok, unicode.IsDigit) {
+		if strings.HasSuffix(tok, ":") || strings.HasSuffix(tok, ",") {
+			return strings.TrimSpace(r) != ""
+		}
+		rest = r
+	}
+	for _, b := range []string{"- ", "– ", "— ", ": "} {
+		if r, ok := strings.CutPrefix(rest, b); ok && strings.TrimSpace(r) != "" {
+			return true
+		}
+	}
+	rest = strings.TrimLeft(rest, "-–—: ")
+	for _, ref := range invoiceReferences {
+		if r, ok := strings.CutPrefix(rest, ref); ok && (r == "" || r[0] == ' ') {
 			return true
 		}
 	}

@@ -88,3 +88,41 @@ func TestNotInvoicePages(t *testing.T) {
 	kind, _ = NotInvoice(nil)
 	require.Equal(t, "", kind)
 }
+
+// TestNotInvoiceSubject: a letter's subject line right above its
+// salutation names the kind at the text's size; anywhere else, or naming
+// an invoice, it does not.
+func TestNotInvoiceSubject(t *testing.T) {
+	t.Parallel()
+	const letter = "Muster GmbH\nMusterstraße 1, 10115 Berlin\nKanzlei Weber\nDomplatz 3\n93047 Regensburg\nRegensburg, 18.06.2024\n" +
+		"%s\n%s\nwir bitten Sie, den folgenden Betrag zu überweisen.\nRechnungsnr. Datum Betrag\nRE-2024-117 03.05.2024 1.249,50\nOffener Betrag 1.249,50"
+	for _, c := range []struct {
+		subject, greeting, kind string
+	}{
+		{"Zahlungserinnerung zu unserer Rechnung Nr. RE-2024-117", "Sehr geehrter Herr Weber,", "payment reminder"},
+		{"Betreff: Zahlungserinnerung", "Sehr geehrte Damen und Herren,", "payment reminder"},
+		{"2. Mahnung – Rechnung RE-2024-117 vom 03.05.2024", "Sehr geehrte Damen und Herren,", "payment reminder"},
+		{"Payment reminder: invoice INV-2024-117", "Dear Ms Bennett,", "payment reminder"},
+		{"Objet : Relance – facture n° FA-2024-117", "Madame,", "payment reminder"},
+		{"Objet : Devis n° DV-2024-17 – placards", "Madame, Monsieur,", "quotation"},
+		{"Angebot Nr. AN-2024-17 – Einbauschrank", "Guten Tag Herr Weber,", "quotation"},
+		{"Betalingsherinnering factuur F2024-117", "Geachte mevrouw Bakker,", "payment reminder"},
+		{"Offerte OF2024-17: inbouwkasten", "Geachte mevrouw Bakker,", "quotation"},
+		// An invoice's own subject keeps it an invoice.
+		{"Rechnung Nr. RE-2024-117", "Sehr geehrter Herr Weber,", ""},
+		{"Objet : Facture n° FA-2024-117 – placards", "Madame,", ""},
+		// A subject that only mentions such a document is none.
+		{"Ihr Angebot vom 10.06.2024", "Sehr geehrter Herr Weber,", ""},
+		{"Unsere Zahlungserinnerung vom 01.06.2024", "Sehr geehrter Herr Weber,", ""},
+		{"Bestellung vom 10.06.2024", "Sehr geehrter Herr Weber,", ""},
+		// Without a salutation under it, a line at the text's size is no
+		// subject.
+		{"Zahlungserinnerung zu unserer Rechnung Nr. RE-2024-117", "Bitte beachten Sie:", ""},
+	} {
+		kind, _ := NotInvoice([]layout.Page{page(595, 842, 40, fmt.Sprintf(letter, c.subject, c.greeting))})
+		require.Equal(t, c.kind, kind, "%q", c.subject)
+	}
+	// A reminder's subject three lines above the salutation is too far.
+	kind, _ := NotInvoice([]layout.Page{page(595, 842, 40, fmt.Sprintf(letter, "Zahlungserinnerung\nKundennr. 4711\nIhr Zeichen: SW", "Sehr geehrter Herr Weber,"))})
+	require.Equal(t, "", kind)
+}

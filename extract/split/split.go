@@ -301,10 +301,6 @@ func inspect(p *layout.Page) pageInfo {
 	return info
 }
 
-// salutations open a letter, in the six languages.
-var salutations = []string{"sehr geehrte", "guten tag", "liebe ", "lieber ", "dear ", "madame", "monsieur", "chere ", "cher ",
-	"geachte", "beste ", "estimado", "estimada", "muy senor", "muy senores", "gentile", "egregio", "spettabile", "gentili"}
-
 // isEnclosure reports whether a page travels with a document without
 // being one (general terms on the back of an invoice, a bank's notices
 // after a statement, a cover letter before an invoice, an empty back
@@ -359,10 +355,8 @@ func isEnclosure(lines []layout.Line, folded []string, info pageInfo) (enclosure
 				return false, false
 			}
 		}
-		for _, s := range salutations {
-			if strings.HasPrefix(folded[i]+" ", s) {
-				letter = true
-			}
+		if classify.IsSalutation(folded[i]) {
+			letter = true
 		}
 	}
 	switch {
