@@ -475,4 +475,19 @@ func TestLayoutSuiteKinds2(t *testing.T) {
 // taken for the invoice date, its sums of "Summe Abschläge" for net, tax
 // and gross); us-tax-exempt 12/13 ("SALES TAX EXEMPT" not read as a tax
 // of 0).
-const layoutKinds2TuneBar = 54.0 / 64
+//
+// 64 of 64 after general rules: an invoice that prints no tax amount but
+// says why none is charged (§ 19 UStG, reverse charge, "Tax exempt", "TVA
+// non applicable", textparse.NoTaxCharged) has a tax of zero and its net
+// is its gross; of a name and, within three lines of it, a longer one
+// holding its words, the longer is the seller's; an amount inside a
+// bracket the description opened stays text ("(86 km à 0,30 €)"); a
+// title-number phrase on a row with money names another document ("1.
+// Abschlagsrechnung Nr. ... vom ... 6.000,00"); column titles on a line
+// opened by a deduction word ("abzüglich Abschlagsrechnungen | netto |
+// USt. | brutto") head amounts taken off, not totals, and end the item
+// table; one capitalised noun before "netto"/"brutto" opens a totals label
+// ("Gesamtleistung netto"); "Restforderung" an amount due; under such a
+// heading the row whose last amount, or the rows' last amounts together,
+// equal gross less the amount due give the amount paid.
+const layoutKinds2TuneBar = 64.0 / 64
