@@ -49,7 +49,7 @@ func ocrCorpus(t *testing.T, cases []eval.ReceiptCase) map[string]layout.Page {
 	if err != nil {
 		t.Skipf("tesseract not available, skipping SROIE corpus test: %v", err)
 	}
-	e := base.Receipts() // as extraction reads receipts
+	e := base.Receipts().WithCheck(CheckName, OCRCheck) // as extraction reads receipts
 	info := e.Info()
 	cache := filepath.Join(os.TempDir(), "docextract-sroie-ocr")
 	if os.Getenv("DOCEXTRACT_OCR_NOCACHE") != "" {
