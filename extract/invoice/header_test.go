@@ -309,16 +309,18 @@ func TestHeaderLetterSubject(t *testing.T) {
 // ("TVA non applicable, art. 293 B du CGI", "§ 19 UStG"); before these
 // rules a French invoice with no tax row read 293 as its tax (and the
 // gross less 293 as its net), and 40 123 456 without the article line.
+// The statements why no tax is charged make the tax 0 and the net the
+// gross (textparse.NoTaxCharged).
 func TestHeaderVATIDNoAmount(t *testing.T) {
 	t.Parallel()
 	checkHeader(t, []string{
 		"40 14 b|50:Menuiserie Lefort", "120 10|50:Date : 18/06/2024",
 		"300 10 b|350:Total à payer|540>651,65 €", "330 9|50:TVA non applicable, art. 293 B du CGI",
 		"790 7|50:SIRET 123 456 789 00012|300:TVA FR 40 123 456 789",
-	}, wantHeader{date: "2024-06-18", net: "", tax: "", gross: "651.65", due: "*", cur: "EUR"})
+	}, wantHeader{date: "2024-06-18", net: "651.65", tax: "0", gross: "651.65", due: "*", cur: "EUR"})
 	checkHeader(t, []string{
 		"40 14 b|50:Tischlerei Brandl", "120 10|50:Datum: 18.06.2024",
 		"300 10 b|350:Gesamtbetrag|540>651,65 €", "330 9|50:Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
 		"790 7|50:USt-IdNr. DE 129 273 380",
-	}, wantHeader{date: "2024-06-18", net: "", tax: "", gross: "651.65", due: "*", cur: "EUR"})
+	}, wantHeader{date: "2024-06-18", net: "651.65", tax: "0", gross: "651.65", due: "*", cur: "EUR"})
 }
