@@ -964,7 +964,7 @@ var stmtKindsReport = []kindLayout{
 // First scored as it came, before any rule (our estimate for statements
 // of these kinds nobody has seen): the batch 116 of 153 (75.8%), 7 of 17
 // statements all right; tune 86 of 108 (79.6%), 4 of 12; report 30 of 45
-// (66.7%), 3 of 5. Per layout: at-bank 27/27, umsatz-browser 20/27 (no
+// (66.7%), 3 of 5. Per layout: at-bank 27/27, umsatz-browser 19/27 (no
 // opening balance printed, the current "Kontostand" taken as the opening
 // balance; a long payee run into the purpose column), paypal 14/18 (the
 // Gross column read as the amount, not Net), de-card 16/18 (a foreign
