@@ -230,7 +230,7 @@ type extractor struct {
 	balMark, openMark, closeMark int8
 	// card: the statement names a card account's minimum payment, or
 	// its credit limit and the credit available (cardWords).
-	card bool
+	card     bool
 	cardSeen map[string]bool
 	// bareOpening: the opening balance came from a balance label that
 	// says neither opening nor closing and has no date, printed before
