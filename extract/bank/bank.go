@@ -1813,6 +1813,12 @@ func (x *extractor) row(l *line) {
 		x.rowDay, x.rowDayDM = date, dm
 	}
 	amount, hasAmount := signedAmount(amounts)
+	if b, ok := amounts[colBalance]; ok && !hasAmount && x.ocr {
+		if v, ok := x.amountFromBalances(ws, used, b); ok {
+			amounts[colAmount], marks[colAmount] = v, markUnknown
+			amount, hasAmount = v, true
+		}
+	}
 	if dir := t.col(colDir); dir != nil && hasAmount {
 		// "Af"/"Bij", "D"/"C", "S"/"H" in a column of its own.
 		for i, w := range ws {
@@ -2790,4 +2796,71 @@ func (x *extractor) newestFirst() {
 	}
 	g.ClosingBalance, g.OpeningBalance = g.OpeningBalance, nil
 	x.closeMark, x.openMark = x.openMark, markUnknown
+}
+
+// amountFromBalances reads the amount of an OCR'd row whose running
+// balance was read but whose amount was not: either OCR lost its
+// separators or letters ("1,373.17" read as "191847") or the title of its
+// column (a two-letter "IN" dropped, so the amount stands outside every
+// column found). The printed balances then say the amount: the row's
+// balance less the balance before it (the last row's, or the opening
+// balance before the first row). It is taken only with evidence that an
+// amount stands on the line: an amount outside the columns, left of the
+// balance, of the difference's size; or a word of digits without letters
+// under the title of an amount column, the difference's sign agreeing
+// with a debit or credit column. Nothing else is ever filled in.
+func (x *extractor) amountFromBalances(ws []layout.Word, used map[int]bool, bal decimal.Decimal) (decimal.Decimal, bool) {
+	var prev *docextract.Amount
+	switch {
+	case x.cur != nil:
+		if x.cur.open {
+			return decimal.Zero, false
+		}
+		prev = x.cur.t.Balance
+	case len(x.out.Transactions) > 0:
+		prev = x.out.Transactions[len(x.out.Transactions)-1].Balance
+	default:
+		prev = x.out.General.OpeningBalance
+	}
+	if prev == nil {
+		return decimal.Zero, false
+	}
+	diff := bal.Sub(prev.Decimal)
+	if diff.IsZero() {
+		return decimal.Zero, false
+	}
+	bc := x.tab.col(colBalance)
+	if bc == nil {
+		return decimal.Zero, false
+	}
+	for i := 0; i < len(ws); i++ {
+		if used[i] || ws[i].X1 > bc.x0 {
+			continue
+		}
+		if m, ok := amountAt(ws, i); ok {
+			if m.v.Abs().Equal(diff.Abs()) {
+				for _, u := range m.used {
+					used[u] = true
+				}
+				return diff, true
+			}
+			i = m.used[len(m.used)-1]
+			continue
+		}
+		w := strings.Trim(ws[i].Text, "£€$")
+		if digitRun(w) < 4 || strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			continue
+		}
+		for _, c := range x.tab.cols {
+			if c.kind != colDebit && c.kind != colCredit && c.kind != colAmount || ws[i].X1 < c.x0 || ws[i].X0 > c.x1 {
+				continue
+			}
+			if c.kind == colDebit && diff.Sign() > 0 || c.kind == colCredit && diff.Sign() < 0 {
+				return decimal.Zero, false
+			}
+			used[i] = true
+			return diff, true
+		}
+	}
+	return decimal.Zero, false
 }
