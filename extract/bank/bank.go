@@ -2674,10 +2674,10 @@ var (
 		"minimum to pay", "mindestzahlung", "mindestbetrag", "mindestruckzahlung", "paiement minimum", "montant minimum",
 		"remboursement minimum", "pago minimo", "importe minimo", "pagamento minimo", "importo minimo", "minimumbedrag",
 		"minimale aflossing"}
-	creditLimitLabels = []string{"credit limit", "credit line", "kreditrahmen", "kreditlimit", "kartenlimit",
-		"limite de credit", "plafond", "limite de credito", "limite di credito", "fido", "kredietlimiet", "bestedingslimiet"}
+	creditLimitLabels = []string{"credit limit", "kreditrahmen", "kreditlimit", "kartenlimit",
+		"limite de credit", "limite de credito", "limite di credito", "kredietlimiet", "bestedingslimiet"}
 	availableLabels = []string{"available credit", "available to spend", "verfugbarer betrag", "verfugungsrahmen",
-		"credit disponible", "montant disponible", "disponible", "credito disponible", "disponibile", "beschikbaar"}
+		"credit disponible", "credito disponible", "credito disponibile", "beschikbaar krediet"}
 )
 
 // cardWords notes the card phrases of a line outside the table.
@@ -2712,8 +2712,11 @@ func (x *extractor) cardWords(fw []string) {
 // column are mostly printed without sign or marker, an amount or balance
 // printed bare or with a debit word is a debit (negative), one with a
 // minus, a plus or a credit word a credit (positive). A statement that
-// prints its signs (most rows signed) is read as printed. Nothing changes
-// when the balances reconcile as read and not in the holder's frame.
+// prints its signs (most rows signed) is read as printed. It changes
+// nothing unless both balances were read and opening balance +
+// transactions = closing balance holds in the holder's frame: the
+// statement's own arithmetic is the evidence (a current account that
+// names a credit limit, read right, does not reconcile once turned).
 func (x *extractor) cardFrame() {
 	if !x.card || len(x.marks) != len(x.out.Transactions) {
 		return
@@ -2761,7 +2764,7 @@ func (x *extractor) cardFrame() {
 			g.ClosingBalance = docextract.NewAmount(v)
 		}
 	}
-	if reconciles(x.out) && !reconciles(&st) {
+	if !reconciles(&st) {
 		return
 	}
 	*x.out = st

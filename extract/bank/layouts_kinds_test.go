@@ -999,10 +999,15 @@ var stmtKindsReport = []kindLayout{
 // of 45 (68.9%), 3 of 5 all right: be-bank 27/27; us-card 4/18 (no
 // table found under its "Date of Transaction | Merchant Name or
 // Transaction Description | $ Amount" header; rows dated "03/04" month
-// first; no currency from "$" with a US address).
+// first; no currency from "$" with a US address). The card rule was then
+// made to require that the statement reconcile in the holder's frame (a
+// current account naming a credit limit must never be turned), a safety
+// change made for no layout of the batch: the tune part stayed at 108;
+// the report part fell to 29 of 45 (64.4%), the US card's balances, read
+// with 9 of its 60 rows, no longer turned.
 const (
 	stmtKindsBar       = 108.0 / 108
-	stmtKindsReportBar = 31.0 / 45
+	stmtKindsReportBar = 29.0 / 45
 )
 
 // TestStatementLayoutSuiteKinds scores the seventh batch, tune and report
