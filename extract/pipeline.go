@@ -18,6 +18,7 @@ import (
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/ocr"
 	"github.com/docextract/docextract/extract/pdf"
+	"github.com/docextract/docextract/extract/receipt"
 	"github.com/docextract/docextract/extract/template"
 	"github.com/docextract/docextract/extract/validate"
 )
@@ -88,7 +89,9 @@ func New(cfg Config) (*Extractor, error) {
 	}
 	x.receiptOCR = x.ocr
 	if t, ok := x.ocr.(*ocr.Tesseract); ok {
-		x.receiptOCR = t.Receipts()
+		// A receipt read without a total or a valid date is read a second
+		// time; the reading the receipt's own figures settle better wins.
+		x.receiptOCR = t.Receipts().WithCheck(receipt.CheckName, receipt.OCRCheck)
 	}
 	return x, nil
 }

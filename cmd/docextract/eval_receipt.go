@@ -49,7 +49,7 @@ func evalReceipts(ctx context.Context, o receiptEval, stdout, stderr io.Writer) 
 		// What extraction uses for receipts; each tesseract run is kept
 		// under the cache too, so a change to the code around tesseract
 		// only pays for the runs it changes.
-		eng = t.Receipts()
+		eng = t.Receipts().WithCheck(receipt.CheckName, receipt.OCRCheck)
 		if o.cache != "" {
 			eng = eng.WithRunCache(filepath.Join(o.cache, "runs"))
 		}

@@ -67,7 +67,7 @@ func runTrain(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return err
 		}
-		eng = t.Receipts().WithRunCache(filepath.Join(*cache, "runs"))
+		eng = t.Receipts().WithCheck(receipt.CheckName, receipt.OCRCheck).WithRunCache(filepath.Join(*cache, "runs"))
 	}
 	fields := []string{eval.FieldMerchantName, eval.FieldReceiptDate, eval.FieldTotalGrossPrice}
 	dropped := map[string]bool{}

@@ -19,7 +19,15 @@ import (
 // change to either never reuses an older reading) and tag (anything else the
 // caller wants kept apart) when dir is set. It reports whether the page came
 // from the cache. For evaluation runs: the cache trusts its files.
+//
+// An engine with a check (ocr.Tesseract.WithCheck) chooses between readings
+// by rules outside the engine (a receipt's arithmetic), which its key cannot
+// name: its pages are never kept here, so a changed rule is always measured;
+// give it a run cache (ocr.Tesseract.WithRunCache) to reuse tesseract's runs.
 func CachedOCR(ctx context.Context, eng *ocr.Tesseract, dir, tag string, data []byte) (layout.Page, bool, error) {
+	if eng.HasCheck() {
+		dir = ""
+	}
 	var file string
 	if dir != "" {
 		h := sha256.New()

@@ -402,7 +402,7 @@ func (d *doc) titleNumbers() (nums, dates []cand) {
 					}
 				}
 			}
-			if !titled {
+			if !titled || d.moneyAfter(l, l.labelWordEnd(m)) {
 				continue
 			}
 			for k := l.labelWordEnd(m); k < len(l.words) && k < l.labelWordEnd(m)+3; k++ {
@@ -426,6 +426,20 @@ func (d *doc) titleNumbers() (nums, dates []cand) {
 		}
 	}
 	return nums, dates
+}
+
+// moneyAfter reports whether line l prints a money amount (two decimals)
+// after word from: "1. Abschlagsrechnung Nr. AR-24-0012 vom 16.02.2024
+// 6.000,00 1.140,00 7.140,00" is a row of a table that names another
+// document (an instalment invoice deducted, an invoice paid), not the
+// title of the one read, whose title line carries no amount.
+func (d *doc) moneyAfter(l *line, from int) bool {
+	for _, a := range d.amounts(l, from, len(l.words)) {
+		if a.decimals == 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // numberMarks are the words that say "number" on their own.

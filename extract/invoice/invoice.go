@@ -68,6 +68,9 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	if d.anyOCR() {
 		mendLineTotal(items, t.lineTotal, t.net, t.gross)
 	}
+	d.noTaxTotals(&t, taxes)
+	d.deductedPrepaid(&t)
+	pricesAreTotals(items, t)
 	g.TotalNetPrice = amount(t.net)
 	g.TotalTaxAmount = amount(t.tax)
 	g.TotalGrossPrice = amount(t.gross)
@@ -165,6 +168,40 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 		}
 	}
 	return out, conf
+}
+
+// pricesAreTotals reads the one price column of a table that has no
+// amount column as the lines' totals when the arithmetic says so: shop
+// systems title the line total "Price" ("Prodotto | Quantità | Prezzo",
+// "Product | Quantity | Price"). When every item has a price and no total,
+// the prices add up to the printed lines' total (or, with none printed, the
+// net) and quantity × price does not, each price is its line's total.
+func pricesAreTotals(items []docextract.LineItem, t totals) {
+	want := t.lineTotal
+	if want == nil {
+		want = t.net
+	}
+	if len(items) == 0 || want == nil {
+		return
+	}
+	var sum, ext decimal.Decimal
+	for _, it := range items {
+		if it.ProductUnitPrice == nil || it.ProductTotalPrice != nil {
+			return
+		}
+		sum = sum.Add(it.ProductUnitPrice.Decimal)
+		q := decimal.NewFromInt(1)
+		if it.ProductQuantity != nil {
+			q = it.ProductQuantity.Decimal
+		}
+		ext = ext.Add(q.Mul(it.ProductUnitPrice.Decimal).Round(2))
+	}
+	if !sum.Equal(*want) || ext.Equal(*want) {
+		return
+	}
+	for i := range items {
+		items[i].ProductTotalPrice, items[i].ProductUnitPrice = items[i].ProductUnitPrice, nil
+	}
 }
 
 // itemsConf is the confidence of the line items: high when their totals add

@@ -565,6 +565,9 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 			prevY = l.Y1
 			continue
 		}
+		if afterTotals && deductionLine(l) {
+			break // "abzüglich Abschlagsrechnungen" under the totals: what follows is taken off, not billed
+		}
 		if afterTotals && !(r.kind == rowItem && r.ownDesc && (hasVal(r.vals, textparse.ColQuantity) || hasVal(r.vals, textparse.ColUnitPrice))) &&
 			r.kind != rowTotals && !(r.kind == rowSection && r.decor) &&
 			!d.itemFollows(b, j, maxGap) {
@@ -585,6 +588,30 @@ func (d *doc) readTable(b *band, start int) (tableResult, int, bool) {
 		prevY = l.Y1
 	}
 	end = j
+	// A row opened by a word of allowance or charge ("Abschlag gem.
+	// Bautenstand", "Rabatt", "Fracht") takes something off or adds it to
+	// the items; in a table with no item it has nothing to act on and is
+	// the table's one billed line ("2. Abschlagsrechnung": "Leistung |
+	// Betrag" over the instalment by construction progress).
+	itemless := true
+	for _, r := range rows {
+		itemless = itemless && r.kind != rowItem
+	}
+	if itemless {
+		k := -1
+		for i, r := range rows {
+			if r.kind == rowSkip && r.allow != nil && r.ownDesc && hasVal(r.vals, textparse.ColAmount) {
+				if k >= 0 {
+					k = -2
+					break
+				}
+				k = i
+			}
+		}
+		if k >= 0 {
+			rows[k].kind, rows[k].allow = rowItem, nil
+		}
+	}
 	for _, r := range rows {
 		if r.kind == rowItem {
 			d.itemLine[r.li] = true
@@ -656,6 +683,9 @@ func (d *doc) itemFollows(b *band, li int, maxGap float64) bool {
 		if _, ok := d.headerAt(k); ok {
 			return false
 		}
+		if deductionLine(l) {
+			return false // "abzüglich Abschlagsrechnungen": what follows is taken off, not billed
+		}
 		r := d.readRow(b, k)
 		switch r.kind {
 		case rowItem:
@@ -673,6 +703,22 @@ func (d *doc) itemFollows(b *band, li int, maxGap float64) bool {
 func amountWord(w string, sep byte) bool {
 	m, err := textparse.ParseAmountSep(w, sep)
 	return err == nil && (m.Decimals == 2 || m.Currency != "")
+}
+
+// openBracket reports whether the words ws leave a "(" open.
+func openBracket(ws []string) bool {
+	n := 0
+	for _, w := range ws {
+		n += strings.Count(w, "(") - strings.Count(w, ")")
+	}
+	return n > 0
+}
+
+// closesBracket reports whether w is ")" or a currency closing a bracket
+// ("€)", "EUR)").
+func closesBracket(w string) bool {
+	c, ok := strings.CutSuffix(w, ")")
+	return ok && (c == "" || isCurrencyWord(c))
 }
 
 // nameWords reports whether ws read as a name, not a code: no digit and a
@@ -733,6 +779,12 @@ func (d *doc) readRow(b *band, li int) row {
 		inText := lastDesc == wi-1 && lastDesc >= 0 && amountWord(w, d.sep) && wi+1 < len(l.words) && !used[wi+1] &&
 			hasLetters(l.words[wi+1]) && !amountWord(l.words[wi+1], d.sep) && !isCurrencyWord(l.words[wi+1]) &&
 			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h && l.Words[wi+1].X0-l.Words[wi].X1 < 0.6*l.h
+		// So is an amount inside brackets the description opened, the
+		// bracket closed by it or by the currency after it ("Fahrtkosten
+		// (86 km à 0,30 €)", "(je 2,50)"): a rate quoted in the text.
+		inText = inText || lastDesc == wi-1 && lastDesc >= 0 && amountWord(w, d.sep) && openBracket(desc) &&
+			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h && (strings.HasSuffix(w, ")") ||
+			wi+1 < len(l.words) && !used[wi+1] && closesBracket(l.words[wi+1]) && l.Words[wi+1].X0-l.Words[wi].X1 < 0.6*l.h)
 		if lastDesc == wi-1 && lastDesc >= 0 && (!amountWord(w, d.sep) || inText) && (k != textparse.ColDescription || inText) &&
 			l.Words[wi].X0-l.Words[wi-1].X1 < 0.6*l.h {
 			// A long description runs on under the next title:

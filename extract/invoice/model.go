@@ -271,12 +271,41 @@ func (l *line) isLabel(m textparse.LabelMatch) bool {
 				named++
 				continue
 			}
+			if netGrossAfterNoun(l, m, i) {
+				continue
+			}
 			return false
 		}
 	}
 	// A label word that continues with letters beyond the phrase ("Totalbetrag"
 	// matched as "total") is not this label: tokens are whole words, so fine.
 	return true
+}
+
+// netGrossAfterNoun reports whether word i is the one noun that opens a
+// German totals row ending in "netto" or "brutto" ("Gesamtleistung netto
+// 20.261,00 €", "Auftragssumme brutto"): a capitalised word alone before
+// the label in its cell, and the amount in the next cell of the line.
+func netGrossAfterNoun(l *line, m textparse.LabelMatch, i int) bool {
+	if m.End-m.Start != 1 || (l.toks[m.Start] != "netto" && l.toks[m.Start] != "brutto") {
+		return false
+	}
+	ws, we := l.labelWordStart(m), l.labelWordEnd(m)
+	if i != ws-1 || (i > 0 && l.cellOf[i-1] == l.cellOf[i]) || !capitalName(l.words[i]) {
+		return false
+	}
+	for k := we; k < len(l.words) && k <= we+1; k++ {
+		if l.cellOf[k] == l.cellOf[ws] {
+			return false
+		}
+		if hasDigit(l.words[k]) {
+			return true
+		}
+		if !isCurrencyWord(l.words[k]) {
+			return false
+		}
+	}
+	return false
 }
 
 // clauseBreak are words that separate clauses within a cell.

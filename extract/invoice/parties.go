@@ -3,6 +3,7 @@ package invoice
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -446,7 +447,39 @@ func (d *doc) sellerGuess(exclude map[int]float64) []cand {
 			out = append(out, cand{score: sc, line: li, s: s})
 		}
 	}
+	// A letterhead prints the business's full name and, right above or
+	// below it, a part of it: the owner's name under a trading name ("Mara
+	// Lindholm Fotografie" over "Mara Lindholm"), or a short name set large
+	// over the full one. The part comes back wherever the full name does,
+	// so it gathers the same repeats; the full name is the seller's.
+	for i := range out {
+		for j := range out {
+			a, b := &out[i], &out[j]
+			if i == j || b.score >= a.score+0.05 || !wordsWithin(a.s, b.s) {
+				continue
+			}
+			la, lb := &d.lines[a.line], &d.lines[b.line]
+			if la.pg == lb.pg && math.Abs(la.Y0-lb.Y0) <= 3*max(la.h, lb.h) {
+				b.score = a.score + 0.05
+			}
+		}
+	}
 	return out
+}
+
+// wordsWithin reports whether the words of a stand, in order and whole,
+// among more words of b ("Mara Lindholm" in "Mara Lindholm Fotografie").
+func wordsWithin(a, b string) bool {
+	aw, bw := strings.Fields(strings.ToLower(a)), strings.Fields(strings.ToLower(b))
+	if len(aw) < 2 || len(bw) <= len(aw) {
+		return false
+	}
+	for k := 0; k+len(aw) <= len(bw); k++ {
+		if slices.Equal(aw, bw[k:k+len(aw)]) {
+			return true
+		}
+	}
+	return false
 }
 
 // namedBeforeIBAN reports whether name s (two words at least, no digit)

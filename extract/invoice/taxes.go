@@ -186,3 +186,43 @@ func rateTitle(toks []string) bool {
 	}
 	return false
 }
+
+// noTaxTotals completes the totals of an invoice that charges no tax: one
+// that prints no tax amount and no VAT breakdown, but a sentence saying why
+// none is charged (the small-business rule "Gemäß § 19 UStG wird keine
+// Umsatzsteuer berechnet", reverse charge, "Tax exempt", "TVA non
+// applicable"), has a tax of zero, and its net and gross are the one total
+// it prints ("Gesamtbetrag" alone, or "SUBTOTAL" and "TOTAL" the same).
+// A printed net and gross that differ leave it alone: some tax is then
+// charged after all.
+func (d *doc) noTaxTotals(t *totals, taxes []taxRow) {
+	if t.tax != nil || len(taxes) > 0 || (t.net == nil && t.gross == nil) {
+		return
+	}
+	if t.net != nil && t.gross != nil && !t.net.Equal(*t.gross) {
+		return
+	}
+	stated := false
+	for li := range d.lines {
+		if textparse.NoTaxCharged(d.lines[li].toks) {
+			stated = true
+			break
+		}
+	}
+	if !stated {
+		return
+	}
+	zero := decimal.Zero
+	t.tax = &zero
+	t.conf["TotalTaxAmount"] = 0.8 // no tax printed, and the document says why
+	if t.net == nil {
+		v := *t.gross
+		t.net = &v
+		t.conf["TotalNetPrice"] = 0.8 * t.conf["TotalGrossPrice"]
+	}
+	if t.gross == nil {
+		v := *t.net
+		t.gross = &v
+		t.conf["TotalGrossPrice"] = 0.8 * t.conf["TotalNetPrice"]
+	}
+}

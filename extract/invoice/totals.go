@@ -32,6 +32,14 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		if !isAmt || d.sectionSum[li] {
 			return
 		}
+		// Column titles on a line opened by a word of deduction
+		// ("abzüglich Abschlagsrechnungen | netto | USt. | brutto", "Less
+		// payments on account | Net | VAT | Gross") head what is taken off
+		// the total, the earlier instalments' amounts, not the document's
+		// own net, tax and gross.
+		if (m.Field == textparse.FieldNet || m.Field == textparse.FieldTax || m.Field == textparse.FieldGross) && deductionLine(&d.lines[li]) {
+			return
+		}
 		// A prepaid word opening a line read as an item ("Acompte 30 %
 		// sur devis ...", "Anzahlung laut Angebot") names what the item
 		// bills, not a payment taken off the total.
@@ -123,6 +131,25 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		out[f] = dedupe(cs)
 	}
 	return out
+}
+
+// deductionWords open a line that lists what is taken off the total.
+var deductionWords = map[string]bool{"abzuglich": true, "abzgl": true, "abzugl": true, "less": true, "minus": true,
+	"deduction": true, "deductions": true, "verminderd": true, "detratto": true, "dedotto": true, "menos": true, "deduccion": true}
+
+// deductionLine reports whether l opens with a word of deduction and holds
+// no amount of its own: a heading over the rows taken off ("abzüglich
+// Abschlagsrechnungen"), not "abzgl. 2 % Skonto 12,00".
+func deductionLine(l *line) bool {
+	if len(l.toks) < 2 || !deductionWords[l.toks[0]] {
+		return false
+	}
+	for _, w := range l.words {
+		if hasDigit(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // headerColumnTotal reads the amount of an item table's closing totals row
@@ -416,6 +443,18 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 	t.net, t.tax, t.gross, t.due = val(bn), val(bt), val(bg), val(bd)
 	t.conf = map[string]float64{}
 	sums := bn != nil && bt != nil && bg != nil && bn.a.v.Add(bt.a.v).Equal(bg.a.v)
+	if !sums && bn != nil && bt != nil && bg != nil && len(cs[textparse.FieldChargeTotal]) == 0 {
+		// "Subtotale 129,40 | Spedizione 9,90 | IVA 30,65 | Totale
+		// 169,95": a shipping row among the totals that takes the
+		// subtotal, with the tax, to the gross is a charge on the whole
+		// document; the subtotal is the lines' total and the net is both.
+		if ship := d.shippingRow(bn.line, bg.line, bg.a.v.Sub(bn.a.v).Sub(bt.a.v)); ship != nil {
+			lines, net := bn.a.v, bn.a.v.Add(*ship)
+			t.lineTotal, t.charge, t.net = &lines, ship, &net
+			sums = true
+			cs[textparse.FieldLineTotal] = nil
+		}
+	}
 	// with no gross labelled, the amount due (nothing paid before it)
 	// stands for it: "Total HT | TVA 20 % | TVA 5,5 % | Net à payer"
 	sumTo := bg
@@ -577,6 +616,65 @@ func (d *doc) totalsAllowance(items []docextract.LineItem, net *decimal.Decimal)
 			if v := a.v.Abs(); sum.Sub(v).Equal(*net) {
 				return &v
 			}
+		}
+	}
+	return nil
+}
+
+// deductedPrepaid reads what a final invoice takes off its gross under a
+// heading of deduction ("abzüglich Abschlagsrechnungen", "Less payments on
+// account"): the rows under the heading (each earlier instalment with its
+// net, tax and gross, then their sum) end in the amount taken off. When
+// the rightmost amount of one row, or those of the rows together, equal
+// gross less the amount due, that is the amount already paid.
+func (d *doc) deductedPrepaid(t *totals) {
+	if t.prepaid != nil || t.gross == nil || t.due == nil || !t.due.LessThan(*t.gross) {
+		return
+	}
+	want := t.gross.Sub(*t.due)
+	for li := range d.lines {
+		if !deductionLine(&d.lines[li]) {
+			continue
+		}
+		var sum decimal.Decimal
+		for j := li + 1; j < len(d.lines) && j <= li+12 && d.lines[j].pg == d.lines[li].pg; j++ {
+			as := d.amounts(&d.lines[j], 0, len(d.lines[j].words))
+			if len(as) == 0 {
+				break
+			}
+			v := as[len(as)-1].v.Abs()
+			sum = sum.Add(v)
+			if v.Equal(want) || sum.Equal(want) {
+				t.prepaid = &want
+				return
+			}
+		}
+	}
+}
+
+// shippingWords open a totals row that charges delivery.
+var shippingWords = map[string]bool{"shipping": true, "delivery": true, "freight": true, "postage": true, "versand": true,
+	"versandkosten": true, "porto": true, "fracht": true, "frachtkosten": true, "lieferkosten": true, "verzendkosten": true,
+	"verzending": true, "bezorgkosten": true, "frais": true, "livraison": true, "envio": true, "gastos": true, "portes": true,
+	"spedizione": true, "spese": true, "trasporto": true}
+
+// shippingRow returns the amount of a row between the net's line from and
+// the gross's line to (same page) that a shipping word opens ("Spedizione
+// 9,90 € tramite Corriere espresso", "Versandkosten 4,95", "Frais de port")
+// when it is want, what the net and the tax leave to the gross.
+func (d *doc) shippingRow(from, to int, want decimal.Decimal) *decimal.Decimal {
+	if from < 0 || to <= from+1 || to-from > 8 || d.lines[from].pg != d.lines[to].pg || !want.IsPositive() {
+		return nil
+	}
+	for li := from + 1; li < to; li++ {
+		l := &d.lines[li]
+		if len(l.toks) == 0 || !shippingWords[l.toks[0]] {
+			continue
+		}
+		as := d.amounts(l, 0, len(l.words))
+		if len(as) > 0 && as[0].v.Equal(want) {
+			v := as[0].v
+			return &v
 		}
 	}
 	return nil

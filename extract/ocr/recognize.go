@@ -9,6 +9,7 @@ import (
 	_ "image/png"
 	"math"
 	"slices"
+	"strings"
 	"unicode"
 
 	"github.com/docextract/docextract/extract/layout"
@@ -130,8 +131,51 @@ func (t *Tesseract) recognize(ctx context.Context, g *image.Gray, raw []byte) (l
 		}
 		best.words = mergeWords(best.words, words)
 	}
+	if t.check != nil {
+		return t.secondLook(ctx, best)
+	}
 	return toPage(best), nil
 }
+
+// secondLook reads the image of p again when t.check says the reading
+// lacks a field (see WithCheck): the whole image in page segmentation mode
+// 11 (sparse text: every piece of text found, in no particular order, so a
+// line the layout analysis dropped or garbled as part of a block is read on
+// its own), in the first reading's languages. Its words holding a digit are
+// merged into p's, the surer word winning; the merged reading is kept only
+// when check scores it higher, so a second reading that garbles what the
+// first read right is dropped. Measured on the SROIE tune part against
+// mode 6 and 4 and English alone: see the README, "second look".
+func (t *Tesseract) secondLook(ctx context.Context, p pass) (layout.Page, error) {
+	first := toPage(p)
+	score, lacking := t.check(first)
+	if !lacking {
+		return first, nil
+	}
+	words, err := t.tsv(ctx, encodePGM(p.img), secondLookPSM)
+	if err != nil {
+		return layout.Page{}, err
+	}
+	words = slices.DeleteFunc(words, func(w TSVWord) bool { return !strings.ContainsAny(w.Text, "0123456789") })
+	for i := range words {
+		words[i].Block += secondLookBlock
+	}
+	merged := p
+	merged.words = mergeWords(p.words, words)
+	page := toPage(merged)
+	if s, _ := t.check(page); s > score {
+		return page, nil
+	}
+	return first, nil
+}
+
+// secondLookPSM is the page segmentation mode of the second look, and
+// secondLookBlock is added to its words' block numbers so that they never
+// share a block with the first reading's.
+const (
+	secondLookPSM   = 11
+	secondLookBlock = 700000
+)
 
 func toPage(p pass) layout.Page {
 	b := p.img.Bounds()

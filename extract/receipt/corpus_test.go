@@ -49,7 +49,7 @@ func ocrCorpus(t *testing.T, cases []eval.ReceiptCase) map[string]layout.Page {
 	if err != nil {
 		t.Skipf("tesseract not available, skipping SROIE corpus test: %v", err)
 	}
-	e := base.Receipts() // as extraction reads receipts
+	e := base.Receipts().WithCheck(CheckName, OCRCheck) // as extraction reads receipts
 	info := e.Info()
 	cache := filepath.Join(os.TempDir(), "docextract-sroie-ocr")
 	if os.Getenv("DOCEXTRACT_OCR_NOCACHE") != "" {
@@ -199,8 +199,9 @@ func TestSROIE(t *testing.T) {
 // Regression floors on the report part, a little under the accuracy
 // measured there. Box lines (no OCR): merchant 86.0%, date 98.7%, total
 // 96.6%. OCR (tesseract 5.3.0, default ocr.Config made Receipts, six
-// languages, value lines read again in bands): merchant 74.7%, date 89.3%,
-// total 83.8%; the margin allows for other tesseract builds.
+// languages, value lines read again in bands, a second look at readings
+// without a total or a valid date): merchant 74.7%, date 92.0%, total
+// 85.1%; the margin allows for other tesseract builds.
 var (
 	boxFloors = map[string]float64{
 		eval.FieldTotalGrossPrice: 94,

@@ -795,7 +795,53 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 			}
 		}
 	}
+	// No total label read at all: an amount that is the sum of the item
+	// amounts right above it ("DPT.05 RM 149.00", "DPT.04 RM 21.00", then
+	// "CASH" / "RM 170.00") is the total, whatever its (lost) label.
+	if i, v, ok := itemsSumLine(lines); ok {
+		return amountPtr(v), i, evTotalCash * lineConf(lines[i])
+	}
 	return nil, -1, 0
+}
+
+// itemsSumLine finds the first line whose amount is the sum of the amounts
+// of at least two item lines directly above it (lines without an amount
+// between them skipped, such as a "CASH" label over its amount): the
+// receipt's total, printed after its items as tills print it. Lines of
+// change, tax, rounding, discount or quantities are no items, and an item
+// run stops at them.
+func itemsSumLine(lines []line) (int, decimal.Decimal, bool) {
+	notItem := func(l line) bool {
+		return has(l.fold, "change", "rounding", "round", "adj", "discount", "disc", "qty", "quantity") || has(l.fold, taxLabels...) || has(l.fold, subtotalLabels...)
+	}
+	for i, l := range lines {
+		if len(l.amts) == 0 || notItem(l) {
+			continue
+		}
+		v := l.amts[len(l.amts)-1].v
+		if !v.IsPositive() {
+			continue
+		}
+		sum, n := decimal.Zero, 0
+		for j := i - 1; j >= 0 && sum.LessThan(v); j-- {
+			o := lines[j]
+			if len(o.amts) == 0 {
+				if n == 0 {
+					continue // the label over the amount ("CASH")
+				}
+				break
+			}
+			if notItem(o) || has(o.fold, totalWords...) || has(o.fold, cashWords...) {
+				break
+			}
+			sum = sum.Add(o.amts[len(o.amts)-1].v)
+			n++
+		}
+		if n >= 2 && sum.Equal(v) {
+			return i, v, true
+		}
+	}
+	return 0, decimal.Zero, false
 }
 
 // oneDecimal reads the last token of l as an amount OCR read with one
@@ -920,6 +966,11 @@ var (
 // nothing). It also returns the subtotal's line.
 func sumChecks(lines []line) ([]decimal.Decimal, int) {
 	var sub, tx, svc, rnd, disc *decimal.Decimal
+	// taxes: every tax-labelled line's amount after the subtotal. A
+	// receipt may print two taxes, each on its line ("SVR TAX 2.87" and
+	// "GST (6%) 2.86", a state and a city tax): the total is then the
+	// subtotal plus all of them.
+	var taxes []decimal.Decimal
 	subLine := -1
 	for i, l := range lines {
 		f := l.fold
@@ -943,8 +994,14 @@ func sumChecks(lines []line) ([]decimal.Decimal, int) {
 			svc = a()
 		case disc == nil && has(f, "discount", "disc", "rabatt", "remise", "korting", "descuento", "sconto"):
 			disc = a()
-		case tx == nil && has(f, taxLabels...) && !has(f, "id", "no", "reg", "nr", "number", "incl", "inclusive", "included", "includes", "inkl", "ttc", "excl", "excluded", "excluding"):
-			tx = a()
+		case has(f, taxLabels...) && !has(f, "id", "no", "reg", "nr", "number", "incl", "inclusive", "included", "includes", "inkl", "ttc", "excl", "excluded", "excluding"):
+			v := a()
+			if tx == nil {
+				tx = v
+			}
+			if v != nil && v.IsPositive() {
+				taxes = append(taxes, *v)
+			}
 		}
 	}
 	if sub == nil || sub.IsZero() {
@@ -964,8 +1021,27 @@ func sumChecks(lines []line) ([]decimal.Decimal, int) {
 	if tx != nil && tx.IsPositive() && tx.LessThan(*sub) {
 		out = append(out, base.Add(*tx))
 	}
+	if len(taxes) > 1 {
+		all := base
+		for _, t := range taxes {
+			all = all.Add(t)
+		}
+		if all.LessThan(sub.Mul(decimal.NewFromInt(2))) {
+			out = append(out, all)
+		}
+	}
 	if !base.Equal(*sub) {
 		out = append(out, base)
+	}
+	if rnd == nil {
+		// Cash rounding to 5 cents (Malaysia, Switzerland, Australia...)
+		// printed on the total without a rounding line of its own:
+		// "NET AMT 53.55" after a subtotal and taxes adding up to 53.53.
+		for _, v := range slices.Clone(out) {
+			if r := v.Mul(decimal.NewFromInt(20)).Round(0).Div(decimal.NewFromInt(20)); !r.Equal(v) {
+				out = append(out, r)
+			}
+		}
 	}
 	return out, subLine
 }

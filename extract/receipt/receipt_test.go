@@ -277,6 +277,30 @@ func TestTotalArithmetic(t *testing.T) {
 			"CAFE SDN BHD\nITEM 3 X 5.00 15.00\nNET TOTAL 174,9\n",
 			"",
 		},
+		"two taxes on their own lines, no total label: the sum printed after them": {
+			"KOPITIAM\nGROSS AMT : 40.00\nSVC TAX : 4.00\nGST (6%) : 2.40\nNET AMT : 46.40\nTHANK YOU\n",
+			"46.40",
+		},
+		"two taxes, the amount after them is not their sum": {
+			"KOPITIAM\nGROSS AMT : 40.00\nSVC TAX : 4.00\nGST (6%) : 2.40\nNET AMT : 46.90\nTHANK YOU\n",
+			"",
+		},
+		"subtotal and taxes rounded to 5 cents without a rounding line": {
+			"KOPITIAM\nGROSS AMT : 47.80\nSVR TAX : 2.87\nGST (6%) : 2.86\nNET AMT : 53.55\nTHANK YOU\n",
+			"53.55",
+		},
+		"no total label, the amount under CASH is the items' sum": {
+			"RESTAURANT\n09/03/2018 21:26\nDPT.05 RM 149.00\nDPT.04 RM 21.00\nCASH\nRM 170.00\n",
+			"170.00",
+		},
+		"no total label, the amount under CASH is not the items' sum": {
+			"RESTAURANT\n09/03/2018 21:26\nDPT.05 RM 149.00\nDPT.04 RM 21.00\nCASH\nRM 200.00\n",
+			"",
+		},
+		"no total label, one item is no sum": {
+			"RESTAURANT\nDPT.05 RM 21.00\nCASH\nRM 21.00\n",
+			"",
+		},
 		"only a tax table's total": {
 			"STATIONERY SDN BHD\nSUB-TOTAL (EX) 26.00\nTOTAL TAX : 1.56\nGST SUMMARY\nTOTAL: 26.00 1.56\n",
 			"",

@@ -189,7 +189,7 @@ func init() {
 	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt")
 	f(FieldGross, 0.9, "gesamtpreis|gesamtbetrag inkl|preis gesamt")
 	f(FieldAmountDue, 1, "amount due|balance due|total due|outstanding amount|amount payable|total payable|to pay|please pay|payment amount|balance|"+
-		"zahlbetrag|zu zahlen|zu zahlender betrag|zahlbarer betrag|offener betrag|restbetrag|"+
+		"zahlbetrag|zu zahlen|zu zahlender betrag|zahlbarer betrag|offener betrag|restbetrag|restforderung|verbleibende restforderung|"+
 		"net a payer|reste a payer|montant du|montant a payer|a payer|"+
 		"te betalen|totaal te betalen|openstaand bedrag|te voldoen|"+
 		"total a pagar|importe a pagar|"+
