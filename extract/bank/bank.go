@@ -86,6 +86,8 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 		out.General.PeriodStart, out.General.PeriodEnd = docextract.Str(x.rangeFrom), docextract.Str(x.rangeTo)
 	}
 	x.completeDates()
+	x.cardFrame()
+	x.newestFirst()
 	orphans := x.resolveOrphans()
 	g := &out.General
 	if g.ClosingBalance == nil && x.carried != nil && !x.carriedAfter {
@@ -220,6 +222,20 @@ type extractor struct {
 	// dateUnder: the table prints each row's date under its first line,
 	// which holds the amount (dateUnderRows).
 	dateUnder bool
+	// marks: how each transaction's amount was printed (txn.mark), in
+	// the order of out.Transactions.
+	marks []int8
+	// balMark is the mark of the balance setBalance is given; openMark
+	// and closeMark those of the balances it set (cardFrame).
+	balMark, openMark, closeMark int8
+	// card: the statement names a card account's minimum payment, or
+	// its credit limit and the credit available (cardWords).
+	card     bool
+	cardSeen map[string]bool
+	// bareOpening: the opening balance came from a balance label that
+	// says neither opening nor closing and has no date, printed before
+	// the table ("Kontostand 1.234,56 EUR"; newestFirst).
+	bareOpening bool
 }
 
 // gridLabel is a balance label set over its value: its kind, the cell
@@ -255,6 +271,7 @@ func (x *extractor) gridValue(l *line) {
 					x0 := l.words[m.used[0]].X0
 					if x0 < g.x1 && m.x1 > g.x0 {
 						x.lineCurrency(l.words)
+						x.balMark = m.mark()
 						x.setBalance(g.k, m.v)
 						took = true
 						break
@@ -347,6 +364,9 @@ type txn struct {
 	// date column (extractor.rowDay when it was read).
 	day   string
 	dayDM [2]int
+	// mark: how the amount was printed (markNone, ...), markUnknown when
+	// a debit or credit column signed it.
+	mark int8
 }
 
 // descCell is one cell of description text on a transaction line.
@@ -473,6 +493,7 @@ func (x *extractor) flush() {
 		}
 	}
 	x.out.Transactions = append(x.out.Transactions, x.cur.t)
+	x.marks = append(x.marks, x.cur.mark)
 	x.cur = nil
 }
 
@@ -492,9 +513,11 @@ func (x *extractor) resolveOrphans() bool {
 		isOrphan[i] = true
 	}
 	var without []docextract.Transaction
+	var marks []int8
 	for i, t := range all {
 		if !isOrphan[i] {
 			without = append(without, t)
+			marks = append(marks, x.marks[i])
 		}
 	}
 	reaches := func(txns []docextract.Transaction) bool {
@@ -509,7 +532,7 @@ func (x *extractor) resolveOrphans() bool {
 	if without == nil {
 		without = []docextract.Transaction{}
 	}
-	x.out.Transactions = without
+	x.out.Transactions, x.marks = without, marks
 	return false
 }
 
@@ -1076,14 +1099,14 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 // headerOf recognises the table header line.
 func headerOf(l *line) *table {
 	var cells []cell
-	for _, c := range cellsOf(l.words, l.size) {
+	for _, c := range titleCells(l.words, l.size) {
 		cells = append(cells, splitGlued(c)...)
 	}
 	t := &table{y: l.y1}
 	seen := map[colKind]bool{}
 	for _, c := range cells {
 		k := classifyHeader(c.text)
-		if k == 0 || seen[k] {
+		if k == 0 || seen[k] && k != colAside {
 			// Two date-like columns: the second is the value date.
 			if k == colDate && seen[colDate] && !seen[colValue] {
 				k = colValue
@@ -1226,6 +1249,42 @@ func splitGlued(c cell) []cell {
 	return out
 }
 
+// titleCells is cellsOf for a header line, except that a cell which is
+// no column title but whose every word is one on its own is split into
+// its words: titles set closer than a wide gap ("Belegdatum
+// Buchungsdatum Umsatzbeschreibung" in a narrow card statement's
+// header) are still columns of their own.
+func titleCells(ws []layout.Word, size float64) []cell {
+	var out []cell
+	var run []layout.Word
+	end := func() {
+		if len(run) == 0 {
+			return
+		}
+		c := cellsOf(run, size)[0]
+		split := len(run) > 1 && classifyHeader(c.text) == 0
+		for _, w := range run {
+			split = split && classifyHeader(w.Text) != 0
+		}
+		if split {
+			for _, w := range run {
+				out = append(out, cell{w.Text, w.X0, w.X1})
+			}
+		} else {
+			out = append(out, c)
+		}
+		run = run[:0]
+	}
+	for _, w := range ws {
+		if n := len(run); n > 0 && w.X0-run[n-1].X1 >= 0.9*size {
+			end()
+		}
+		run = append(run, w)
+	}
+	end()
+	return out
+}
+
 // cellsOf joins words separated by less than a wide gap.
 func cellsOf(ws []layout.Word, size float64) []cell {
 	var out []cell
@@ -1258,6 +1317,34 @@ type money struct {
 	// positive: printed with a plus or a credit marker ("+1.247,74",
 	// "+ 2.853,82", "12,00 H").
 	positive bool
+	// word: -1 a debit word marks it ("S", "DR", "D"), +1 a credit word
+	// ("H", "CR", "C"), 0 none.
+	word int
+}
+
+// Marks: how an amount was printed, for the card frame (cardFrame).
+const (
+	markUnknown int8 = iota // not read from a single amount column
+	markNone                // no sign, no marker
+	markMinus               // a minus sign
+	markPlus                // a plus sign
+	markDebit               // a debit word after it ("DR", "S")
+	markCredit              // a credit word after it ("CR", "H")
+)
+
+// mark is how m was printed.
+func (m money) mark() int8 {
+	switch {
+	case m.word < 0:
+		return markDebit
+	case m.word > 0:
+		return markCredit
+	case m.negative:
+		return markMinus
+	case m.positive:
+		return markPlus
+	}
+	return markNone
 }
 
 // amountAt parses the amount starting at word i, with a following
@@ -1308,6 +1395,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 		}
 	}
 	r.negative = r.v.Sign() < 0
+	r.word = glued
 	switch glued {
 	case -1:
 		r.v = r.v.Abs().Neg()
@@ -1323,12 +1411,18 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 		case t == "S" || t == "DR" || t == "D" || t == "DB" || t == "OD" || textparse.IsMinusWord(t):
 			r.v = r.v.Abs().Neg()
 			r.negative = true
+			if !textparse.IsMinusWord(t) {
+				r.word = -1
+			}
 			r.used = append(r.used, i+1)
 			r.x1 = ws[i+1].X1
 		case t == "H" || t == "CR" || t == "C" || t == "+":
 			r.v = r.v.Abs()
 			r.negative = false
 			r.positive = true
+			if t != "+" {
+				r.word = 1
+			}
 			r.used = append(r.used, i+1)
 			r.x1 = ws[i+1].X1
 		}
@@ -1339,7 +1433,14 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 // lineAmounts finds the amounts of a table line at or right of minX and
 // assigns each to the nearest amount column by right edge.
 func (t *table) lineAmounts(ws []layout.Word) (map[colKind]decimal.Decimal, map[int]bool) {
+	got, used, _ := t.lineAmountsMarked(ws)
+	return got, used
+}
+
+// lineAmountsMarked is lineAmounts with the mark of each amount found.
+func (t *table) lineAmountsMarked(ws []layout.Word) (map[colKind]decimal.Decimal, map[int]bool, map[colKind]int8) {
 	got := map[colKind]decimal.Decimal{}
+	marks := map[colKind]int8{}
 	used := map[int]bool{}
 	minX := t.firstNumericX()
 	for i := 0; i < len(ws); i++ {
@@ -1363,6 +1464,14 @@ func (t *table) lineAmounts(ws []layout.Word) (map[colKind]decimal.Decimal, map[
 		if best == 0 {
 			continue
 		}
+		if best == colAside {
+			// not the row's amount (an original amount, a fee): used, dropped
+			for _, u := range m.used {
+				used[u] = true
+			}
+			i = m.used[len(m.used)-1]
+			continue
+		}
 		v := m.v
 		switch best {
 		case colDebit:
@@ -1380,12 +1489,30 @@ func (t *table) lineAmounts(ws []layout.Word) (map[colKind]decimal.Decimal, map[
 			}
 		}
 		got[best] = v
+		marks[best] = m.mark()
 		for _, u := range m.used {
 			used[u] = true
 		}
 		i = m.used[len(m.used)-1]
 	}
-	return got, used
+	return got, used, marks
+}
+
+// amountMark is the mark of a row's amount when it was read from one
+// signed amount column (markUnknown for debit and credit columns).
+func amountMark(a map[colKind]decimal.Decimal, marks map[colKind]int8) int8 {
+	if _, ok := a[colAmount]; ok {
+		return marks[colAmount]
+	}
+	return markUnknown
+}
+
+// balanceMark is the mark of the balance balanceValue reads.
+func balanceMark(a map[colKind]decimal.Decimal, marks map[colKind]int8) int8 {
+	if _, ok := a[colBalance]; ok {
+		return marks[colBalance]
+	}
+	return amountMark(a, marks)
 }
 
 // signedAmount is the transaction amount of a row.
@@ -1476,18 +1603,50 @@ func (x *extractor) balances(l *line) {
 		return
 	}
 	var v *decimal.Decimal
+	var mark int8
 	for i := 0; i < len(l.words); i++ {
 		if m, ok := amountAt(l.words, i); ok {
-			v = &m.v
+			v, mark = &m.v, m.mark()
 			i = m.used[len(m.used)-1]
+			continue
+		}
+		// A second label with its own value set beside the balance
+		// ("Previous balance £617.82   Minimum payment £31.71", two
+		// columns of a summary box on one line): the balance is the
+		// amount after its own label, not the line's last.
+		if v != nil && otherLabelWord(l.words[i].Text) {
+			break
 		}
 	}
 	if v == nil {
 		return
 	}
-	x.noteDates(l.tokens())
+	toks := l.tokens()
+	x.noteDates(toks)
 	x.lineCurrency(l.words)
-	x.setBalance(x.kindByDate(k, l.tokens()), *v)
+	kd := x.kindByDate(k, toks)
+	bare := kd == rowBalance && x.out.General.OpeningBalance == nil && len(x.out.Transactions) == 0 && x.cur == nil &&
+		len(textparse.FindDates(toks, textparse.DMY)) == 0
+	x.balMark = mark
+	x.setBalance(kd, *v)
+	if bare && x.out.General.OpeningBalance != nil {
+		x.bareOpening = true
+	}
+}
+
+// otherLabelWord reports whether s, after a balance's amount on its line,
+// is a word of letters that begins another label: not a currency's code
+// or symbol, a sign or a debit/credit marker.
+func otherLabelWord(s string) bool {
+	u := strings.ToUpper(strings.Trim(s, ".:()"))
+	if len([]rune(u)) < 2 || textparse.IsISOCurrency(u) || textparse.NormalizeCurrency(s) != "" {
+		return false
+	}
+	switch u {
+	case "CR", "DR", "DB", "OD", "SOLL", "HABEN", "CREDIT", "DEBIT":
+		return false
+	}
+	return strings.IndexFunc(s, unicode.IsLetter) >= 0
 }
 
 // kindByDate decides a balance whose label does not say which by the date
@@ -1538,13 +1697,17 @@ func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
 			k = rowOpening
 		}
 	}
+	mark := x.balMark
+	x.balMark = markUnknown
 	switch k {
 	case rowOpening:
 		if g.OpeningBalance == nil {
 			g.OpeningBalance = docextract.NewAmount(v)
+			x.openMark = mark
 		}
 	case rowClosing:
 		g.ClosingBalance = docextract.NewAmount(v)
+		x.closeMark = mark
 	}
 }
 
@@ -1569,7 +1732,7 @@ func (x *extractor) open(t *txn, l *line, amounts map[colKind]decimal.Decimal, u
 func (x *extractor) row(l *line) {
 	t := x.tab
 	ws := l.words
-	amounts, used := t.lineAmounts(ws)
+	amounts, used, marks := t.lineAmountsMarked(ws)
 	kind := t.kindOfRow(l)
 	if kind != rowOther {
 		x.pendAbove = nil
@@ -1594,6 +1757,7 @@ func (x *extractor) row(l *line) {
 			x.flush()
 			x.noteDates(l.tokens())
 			x.rowCurrency(ws, used)
+			x.balMark = balanceMark(amounts, marks)
 			x.setBalance(x.kindByDate(k, l.tokens()), v)
 			return
 		}
@@ -1649,6 +1813,12 @@ func (x *extractor) row(l *line) {
 		x.rowDay, x.rowDayDM = date, dm
 	}
 	amount, hasAmount := signedAmount(amounts)
+	if b, ok := amounts[colBalance]; ok && !hasAmount && x.ocr {
+		if v, ok := x.amountFromBalances(ws, used, b); ok {
+			amounts[colAmount], marks[colAmount] = v, markUnknown
+			amount, hasAmount = v, true
+		}
+	}
 	if dir := t.col(colDir); dir != nil && hasAmount {
 		// "Af"/"Bij", "D"/"C", "S"/"H" in a column of its own.
 		for i, w := range ws {
@@ -1671,8 +1841,8 @@ func (x *extractor) row(l *line) {
 			// Under a day heading the row's own date is its value date.
 			date, value, dm, vdm = x.day, date, [2]int{}, dm
 		}
-		x.open(&txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}, dm: dm, vdm: vdm},
-			l, amounts, used)
+		x.open(&txn{t: docextract.Transaction{Date: docextract.Str(date), ValueDate: docextract.Str(value), Amount: docextract.NewAmount(amount)}, dm: dm, vdm: vdm,
+			mark: amountMark(amounts, marks)}, l, amounts, used)
 		return
 	}
 	// A row opened by an amount line without a date, whose next line,
@@ -1707,6 +1877,7 @@ func (x *extractor) row(l *line) {
 	if x.cur != nil && x.cur.open && date == "" && dm[0] == 0 && hasAmount && l.y0-x.lastY <= 1.2*l.size {
 		x.cur.open = false
 		x.cur.t.Amount = docextract.NewAmount(amount)
+		x.cur.mark = amountMark(amounts, marks)
 		if b, ok := amounts[colBalance]; ok {
 			x.cur.t.Balance = docextract.NewAmount(b)
 		}
@@ -1747,7 +1918,8 @@ func (x *extractor) row(l *line) {
 	// orphan, kept only if the balances need it (resolveOrphans).
 	if hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
 		x.flush()
-		x.open(&txn{t: docextract.Transaction{Amount: docextract.NewAmount(amount)}, orphan: true, day: x.rowDay, dayDM: x.rowDayDM}, l, amounts, used)
+		x.open(&txn{t: docextract.Transaction{Amount: docextract.NewAmount(amount)}, orphan: true, day: x.rowDay, dayDM: x.rowDayDM,
+			mark: amountMark(amounts, marks)}, l, amounts, used)
 		return
 	}
 	// In a table whose rows close on their amount (amountLast), a text
@@ -2331,6 +2503,7 @@ func (x *extractor) general(l *line, first bool) {
 	g := &x.out.General
 	toks := l.tokens()
 	fw := foldWords(toks)
+	x.cardWords(fw)
 	if g.IBAN == nil {
 		find := textparse.FindIBAN
 		if x.ocr {
@@ -2491,4 +2664,206 @@ func hasLetters(ws []layout.Word, used map[int]bool) bool {
 		}
 	}
 	return false
+}
+
+// Card statements. A credit card's statement names its minimum payment,
+// or its credit limit and the credit still available; in every language
+// these are what a card account prints and a current account does not.
+var (
+	minPaymentLabels = []string{"minimum payment", "minimum payment due", "minimum amount due", "minimum due",
+		"minimum to pay", "mindestzahlung", "mindestbetrag", "mindestruckzahlung", "paiement minimum", "montant minimum",
+		"remboursement minimum", "pago minimo", "importe minimo", "pagamento minimo", "importo minimo", "minimumbedrag",
+		"minimale aflossing"}
+	creditLimitLabels = []string{"credit limit", "kreditrahmen", "kreditlimit", "kartenlimit",
+		"limite de credit", "limite de credito", "limite di credito", "kredietlimiet", "bestedingslimiet"}
+	availableLabels = []string{"available credit", "available to spend", "verfugbarer betrag", "verfugungsrahmen",
+		"credit disponible", "credito disponible", "credito disponibile", "beschikbaar krediet"}
+)
+
+// cardWords notes the card phrases of a line outside the table.
+func (x *extractor) cardWords(fw []string) {
+	if x.card {
+		return
+	}
+	for _, set := range []struct {
+		key    string
+		labels []string
+	}{{"min", minPaymentLabels}, {"limit", creditLimitLabels}, {"avail", availableLabels}} {
+		for _, lb := range set.labels {
+			if hasLabel(fw, lb, false) {
+				if x.cardSeen == nil {
+					x.cardSeen = map[string]bool{}
+				}
+				x.cardSeen[set.key] = true
+			}
+		}
+	}
+	x.card = x.cardSeen["min"] || x.cardSeen["limit"] && x.cardSeen["avail"]
+}
+
+// cardFrame reads a card statement printed in the issuer's frame in the
+// account holder's. Issuers in English-speaking countries print what the
+// holder owes: a purchase or fee and the balance owed with no sign, a
+// payment or refund as a credit ("523.45 CR", "-1,234.56"). The schema's
+// amounts are the holder's (money out negative), as German card
+// statements print them ("45,90 -", "Neuer Saldo 612,30 -"), so that
+// opening balance + transactions = closing balance holds as for a bank
+// account. On a card statement (cardWords) whose rows in a single amount
+// column are mostly printed without sign or marker, an amount or balance
+// printed bare or with a debit word is a debit (negative), one with a
+// minus, a plus or a credit word a credit (positive). A statement that
+// prints its signs (most rows signed) is read as printed. It changes
+// nothing unless both balances were read and opening balance +
+// transactions = closing balance holds in the holder's frame: the
+// statement's own arithmetic is the evidence (a current account that
+// names a credit limit, read right, does not reconcile once turned).
+func (x *extractor) cardFrame() {
+	if !x.card || len(x.marks) != len(x.out.Transactions) {
+		return
+	}
+	bare, signed := 0, 0
+	for _, m := range x.marks {
+		switch m {
+		case markNone:
+			bare++
+		case markUnknown:
+		default:
+			signed++
+		}
+	}
+	if bare <= signed {
+		return
+	}
+	holder := func(v decimal.Decimal, m int8) (decimal.Decimal, bool) {
+		switch m {
+		case markNone, markDebit:
+			return v.Abs().Neg(), true
+		case markMinus, markPlus, markCredit:
+			return v.Abs(), true
+		}
+		return v, false
+	}
+	st := *x.out
+	st.Transactions = append([]docextract.Transaction(nil), x.out.Transactions...)
+	g := &st.General
+	for i, t := range st.Transactions {
+		if t.Amount == nil {
+			continue
+		}
+		if v, ok := holder(t.Amount.Decimal, x.marks[i]); ok {
+			st.Transactions[i].Amount = docextract.NewAmount(v)
+		}
+	}
+	if g.OpeningBalance != nil {
+		if v, ok := holder(g.OpeningBalance.Decimal, x.openMark); ok {
+			g.OpeningBalance = docextract.NewAmount(v)
+		}
+	}
+	if g.ClosingBalance != nil {
+		if v, ok := holder(g.ClosingBalance.Decimal, x.closeMark); ok {
+			g.ClosingBalance = docextract.NewAmount(v)
+		}
+	}
+	if !reconciles(&st) {
+		return
+	}
+	*x.out = st
+}
+
+// newestFirst: an online banking turnover list prints its rows newest
+// first and the account's current balance above them ("Kontostand
+// 1.234,56 EUR"), with no opening balance. A balance whose label says
+// neither opening nor closing, without a date, printed before the table
+// (bareOpening) is the opening balance when the rows run oldest first;
+// when they run newest first (each row's date on or before the one
+// above it, the last before the first) it is the balance after the
+// newest row: the closing balance, and no opening balance was printed.
+func (x *extractor) newestFirst() {
+	g := &x.out.General
+	txns := x.out.Transactions
+	if !x.bareOpening || g.ClosingBalance != nil || g.OpeningBalance == nil || len(txns) < 2 {
+		return
+	}
+	prev := ""
+	for _, t := range txns {
+		if t.Date == nil || *t.Date == "" {
+			return
+		}
+		if prev != "" && *t.Date > prev {
+			return
+		}
+		prev = *t.Date
+	}
+	if *txns[0].Date == prev {
+		return
+	}
+	g.ClosingBalance, g.OpeningBalance = g.OpeningBalance, nil
+	x.closeMark, x.openMark = x.openMark, markUnknown
+}
+
+// amountFromBalances reads the amount of an OCR'd row whose running
+// balance was read but whose amount was not: either OCR lost its
+// separators or letters ("1,373.17" read as "191847") or the title of its
+// column (a two-letter "IN" dropped, so the amount stands outside every
+// column found). The printed balances then say the amount: the row's
+// balance less the balance before it (the last row's, or the opening
+// balance before the first row). It is taken only with evidence that an
+// amount stands on the line: an amount outside the columns, left of the
+// balance, of the difference's size; or a word of digits without letters
+// under the title of an amount column, the difference's sign agreeing
+// with a debit or credit column. Nothing else is ever filled in.
+func (x *extractor) amountFromBalances(ws []layout.Word, used map[int]bool, bal decimal.Decimal) (decimal.Decimal, bool) {
+	var prev *docextract.Amount
+	switch {
+	case x.cur != nil:
+		if x.cur.open {
+			return decimal.Zero, false
+		}
+		prev = x.cur.t.Balance
+	case len(x.out.Transactions) > 0:
+		prev = x.out.Transactions[len(x.out.Transactions)-1].Balance
+	default:
+		prev = x.out.General.OpeningBalance
+	}
+	if prev == nil {
+		return decimal.Zero, false
+	}
+	diff := bal.Sub(prev.Decimal)
+	if diff.IsZero() {
+		return decimal.Zero, false
+	}
+	bc := x.tab.col(colBalance)
+	if bc == nil {
+		return decimal.Zero, false
+	}
+	for i := 0; i < len(ws); i++ {
+		if used[i] || ws[i].X1 > bc.x0 {
+			continue
+		}
+		if m, ok := amountAt(ws, i); ok {
+			if m.v.Abs().Equal(diff.Abs()) {
+				for _, u := range m.used {
+					used[u] = true
+				}
+				return diff, true
+			}
+			i = m.used[len(m.used)-1]
+			continue
+		}
+		w := strings.Trim(ws[i].Text, "£€$")
+		if digitRun(w) < 4 || strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+			continue
+		}
+		for _, c := range x.tab.cols {
+			if c.kind != colDebit && c.kind != colCredit && c.kind != colAmount || ws[i].X1 < c.x0 || ws[i].X0 > c.x1 {
+				continue
+			}
+			if c.kind == colDebit && diff.Sign() > 0 || c.kind == colCredit && diff.Sign() < 0 {
+				return decimal.Zero, false
+			}
+			used[i] = true
+			return diff, true
+		}
+	}
+	return decimal.Zero, false
 }

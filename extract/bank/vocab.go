@@ -21,9 +21,15 @@ const (
 	// colDir holds a word giving the direction of the amount: "Af"/"Bij",
 	// "D"/"C", "S"/"H".
 	colDir
+	// colAside holds an amount that is not the transaction's: a card
+	// row's original amount in a foreign currency and its exchange rate
+	// ("Fremdwährung", "Kurs"), a payment service's gross and fee beside
+	// the net that moves the balance ("Gross | Fee | Net"). Its amounts
+	// are taken out of the row and dropped.
+	colAside
 )
 
-func (k colKind) numeric() bool { return k >= colDebit && k <= colBalance }
+func (k colKind) numeric() bool { return k >= colDebit && k <= colBalance || k == colAside }
 
 // headerVocab maps folded column titles to their kind (EN, DE, FR, NL, ES,
 // IT).
@@ -38,7 +44,9 @@ func init() {
 	add(colDate, "date|booking date|posting date|transaction date|trans date|txn date|datum|buchungstag|buchungsdatum|buchung|"+
 		"bu-tag|bu tag|butag|buch.-tag|buchung/wert|buchung / wert|buchungstag/wert|datum/wert|buchung valuta|booking/value|"+
 		"date operation|date d'operation|date ope|date op|date comptable|boekdatum|transactiedatum|fecha|fecha operacion|f. operacion|"+
-		"data|data operazione|data contabile")
+		"data|data operazione|data contabile|"+
+		// a card's purchase date and posting date ("Belegdatum", "Date posted")
+		"belegdatum|kaufdatum|umsatzdatum|transaktionsdatum|date posted|post date|posting|date de transaction")
 	add(colValue, "value date|value|valuta|wertstellung|valutadatum|wert|valeur|date valeur|date de valeur|rentedatum|"+
 		"f. valor|fecha valor|valor|data valuta")
 	add(colDesc, "description|details|transaction details|particulars|narrative|transaction|payee|"+
@@ -46,9 +54,10 @@ func init() {
 		"nature de l'operation|designation|omschrijving|mededelingen|naam / omschrijving|concepto|descripcion|movimiento|"+
 		"descrizione|causale|descrizione operazione|vorgang/buchungsinformation|vorgang / buchungsinformation|buchungsinformation|"+
 		"buchung / verwendungszweck|buchung/verwendungszweck|buchungstext / verwendungszweck|erlauterung / verwendungszweck|"+
-		"auftraggeber / empfanger|auftraggeber/empfanger|empfanger / verwendungszweck|umsatzart|text/verwendungszweck|"+
+		"auftraggeber / empfanger|auftraggeber/empfanger|empfanger/auftraggeber|empfanger / auftraggeber|empfanger / verwendungszweck|umsatzart|text/verwendungszweck|"+
 		"angaben zu den umsatzen|buchungsdetails|nature des operations|libelle des operations|libelle / reference|operations|"+
-		"naam|tegenrekening|omschrijving / mededelingen|concepto / referencia")
+		"naam|tegenrekening|omschrijving / mededelingen|concepto / referencia|umsatzbeschreibung|umsatz / beschreibung|"+
+		"merchant|merchant name")
 	add(colRef, "reference|ref|ref.|referenz|reference client|referentie|kenmerk|referencia|riferimento")
 	add(colDebit, "debit|debits|withdrawals|withdrawal|paid out|money out|payments|out|outgoing|outgoings|soll|lastschrift|belastung|ausgang|"+
 		"debit eur|af|debet|cargo|cargos|debe|dare|addebiti|uscite|addebito|bedrag af|af eur|soll eur|debit en euros|"+
@@ -60,6 +69,16 @@ func init() {
 	add(colAmount, "amount|betrag|umsatz|montant|bedrag|importe|importo|amount eur|betrag eur|betrag in eur|montant eur|"+
 		"umsatz eur|umsatz in eur|betrag/eur|bedrag eur|importe eur|importo eur|amount (eur)|betrag (eur)")
 	add(colBalance, "balance|running balance|account balance|saldo|kontostand|solde|saldo eur|balance eur")
+	// A payment service prints gross, fee and net: the net moves the
+	// balance and is the amount. A card row prints the original amount in
+	// a foreign currency and its rate beside the amount in the card's.
+	add(colAmount, "net|net amount|netto|nettobetrag|montant net|importe neto|importo netto|netto bedrag")
+	add(colAside, "gross|gross amount|fee|fees|brutto|bruttobetrag|gebuhr|gebuhren|montant brut|frais|"+
+		"importe bruto|comision|importo lordo|commissione|commissioni|"+
+		"fremdwahrung|betrag in fremdwahrung|originalbetrag|originalwahrung|kurs|umrechnungskurs|devisenkurs|wechselkurs|"+
+		"foreign currency|foreign amount|original amount|amount in foreign currency|exchange rate|fx rate|"+
+		"montant en devise|montant devise|taux de change|importe en divisa|tipo de cambio|"+
+		"importo in valuta|tasso di cambio|vreemde valuta|bedrag in vreemde valuta|wisselkoers|koers")
 }
 
 // classifyHeader returns the column kind of a header cell text.

@@ -60,11 +60,21 @@ var statementCues = []Cue{
 	{"rekeningafschrift", 4, 1}, {"afschrift", 2, 1}, {"beginsaldo", 3, 1}, {"eindsaldo", 3, 1}, {"oud saldo", 3, 1}, {"nieuw saldo", 3, 1},
 	{"extracto", 3, 1}, {"extracto de cuenta", 2, 1}, {"saldo anterior", 3, 1}, {"saldo final", 3, 1}, {"saldo inicial", 3, 1},
 	{"estratto conto", 4, 1}, {"saldo iniziale", 3, 1}, {"saldo finale", 3, 1}, {"saldo contabile", 2, 1},
+	// A card account's statement ("Kreditkartenabrechnung", "Saldo der
+	// letzten Abrechnung", "Neuer Saldo", "Minimum payment") and an
+	// online-banking turnover list ("Umsätze", "Umsatzanzeige") are the
+	// statements account holders upload besides the classic one.
+	{"kreditkartenabrechnung", 4, 1}, {"kartenabrechnung", 3, 1}, {"kreditkartenumsatze", 3, 1},
+	{"saldo der letzten abrechnung", 3, 1}, {"saldo letzte abrechnung", 3, 1}, {"neuer saldo", 3, 1}, {"alter saldo", 3, 1},
+	{"umsatze", 2, 1}, {"umsatzanzeige", 3, 1}, {"umsatzubersicht", 3, 1}, {"kontoumsatze", 3, 1},
+	{"credit card statement", 3, 1}, {"minimum payment", 2, 1}, {"beginning balance", 3, 1}, {"ending balance", 3, 1},
 }
 
 var (
 	dateStartRE = regexp.MustCompile(`^(\d{1,2}[./-]\d{1,2}([./-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}\s?[A-Za-z]{3})\b`)
-	amountRE    = regexp.MustCompile(`-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}-?$`)
+	// (a sign may be set apart after the amount: a German card
+	// statement's "170,50 -")
+	amountRE = regexp.MustCompile(`-?\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?:-|\s[-+])?$`)
 	// a line ending in an amount, possibly with a currency: "CASH RM 10.00"
 	amountTailRE = regexp.MustCompile(`\d[.,]\d{2}\s*(?:[A-Z]{3}|[€$£])?$`)
 )
@@ -188,6 +198,9 @@ func builtinEvidence(d *Doc) Scores {
 		}
 		dated++
 		f := strings.Fields(txt)
+		if n := len(f); n > 0 && (f[n-1] == "-" || f[n-1] == "+") {
+			f = f[:n-1]
+		}
 		if len(f) >= 3 && amountRE.MatchString(f[len(f)-2]) {
 			twoAmounts++
 		}
