@@ -122,6 +122,28 @@ func (t *Tesseract) recognize(ctx context.Context, g *image.Gray, raw []byte) (l
 		}
 	}
 
+	// Words the page segmentation dropped: read the whole page again in
+	// the other mode and keep the reading with more words read (see
+	// Config.AltPSM).
+	if t.cfg.AltPSM > 0 && t.cfg.AltPSM != t.cfg.PSM {
+		words, err := t.tsv(ctx, encodePGM(best.img), t.cfg.AltPSM)
+		if err != nil {
+			return layout.Page{}, err
+		}
+		// Mode 6 reads a logo, a shaded box or a rule as words of letters
+		// of low confidence ("EEE EBEN RER"): those are not kept.
+		kept := words[:0]
+		for _, w := range words {
+			if w.Conf >= 50 || strings.ContainsAny(w.Text, "0123456789") {
+				kept = append(kept, w)
+			}
+		}
+		words = kept
+		if sc := score(words); sc > best.score {
+			best.words, best.score = words, sc
+		}
+	}
+
 	// Values dropped or garbled by the page segmentation: read the lines
 	// that hold them again and merge, the surer word winning.
 	if t.cfg.RereadPSM > 0 && t.cfg.RereadPSM != t.cfg.PSM {

@@ -95,6 +95,23 @@ type Config struct {
 	// their own, and their words are added whole. 0 means none (Receipts
 	// sets 6), negative none even for Receipts.
 	RereadPSM int
+	// AltPSM is the page segmentation mode of a second reading of the
+	// whole page; of the two readings the one with more words read (the
+	// summed confidence of words holding a letter or digit) is kept. 0
+	// means 6 (one uniform block), negative none; Receipts sets none (it
+	// reads the lines of values again instead). Automatic layout analysis
+	// (PSM 3) drops the words of sparse, small-print pages (a totals block
+	// of labels far left of their amounts, a table of tax rates) that mode
+	// 6 reads, and mode 6 drops large headings that mode 3 reads (its words
+	// of letters read with under 50% confidence, a logo or a shaded box
+	// read as text, are dropped before the two are compared). Measured
+	// on the e-invoice corpus read as scans (TestCorpusScanned in
+	// extract/invoice, 64 real invoices): PSM 3 alone 79.6% of fields
+	// (tune 80.9%, report 77.7%), PSM 6 alone 85.8% (93.9%, 74.8%), both
+	// with the better kept 89.4% (94.6%, 82.2%); tesseract's time per page
+	// about 1.6 times PSM 3 alone. The generated scanned suites read 617 of
+	// 654 invoice fields against 616 before, and 7 more statement fields.
+	AltPSM int
 	// MinSkew is the skew in degrees from which an image is straightened
 	// and read again; 0 means 1.5.
 	MinSkew float64
@@ -155,6 +172,12 @@ func NewTesseract(cfg Config) (*Tesseract, error) {
 			return nil, fmt.Errorf("ocr: page segmentation mode %d does no recognition", cfg.PSM)
 		}
 		cfg.PSM = 3
+	}
+	if cfg.AltPSM == 0 {
+		cfg.AltPSM = 6
+	}
+	if cfg.AltPSM == 2 || cfg.AltPSM > 13 {
+		return nil, fmt.Errorf("ocr: whole-page second reading's page segmentation mode %d is not one of 1, 3..13", cfg.AltPSM)
 	}
 	if cfg.RereadPSM == 2 || cfg.RereadPSM > 13 {
 		return nil, fmt.Errorf("ocr: second reading's page segmentation mode %d is not one of 1, 3..13", cfg.RereadPSM)
@@ -360,9 +383,9 @@ const prepVersion = "prep-6"
 // when the same code would make it again.
 func (t *Tesseract) CacheKey() string {
 	c := t.cfg
-	key := fmt.Sprintf("%s|tesseract %s|%s|psm=%d|minh=%g|maxup=%g|noorient=%t|nodeskew=%t|minskew=%g|reread=%d|rereadlangs=%s",
+	key := fmt.Sprintf("%s|tesseract %s|%s|psm=%d|minh=%g|maxup=%g|noorient=%t|nodeskew=%t|minskew=%g|reread=%d|rereadlangs=%s|alt=%d",
 		prepVersion, t.version, strings.Join(t.langs, "+"), c.PSM, c.MinTextHeight, c.MaxUpscale,
-		c.NoOrientation, c.NoDeskew, c.MinSkew, c.RereadPSM, strings.Join(t.valueLangs(), "+"))
+		c.NoOrientation, c.NoDeskew, c.MinSkew, c.RereadPSM, strings.Join(t.valueLangs(), "+"), c.AltPSM)
 	if t.check != nil {
 		key += "|check=" + t.checkName
 	}
@@ -410,6 +433,7 @@ const receiptRereadPSM = 6
 // same way".
 func (t *Tesseract) Receipts() *Tesseract {
 	r := *t
+	r.cfg.AltPSM = -1
 	if r.cfg.RereadPSM == 0 {
 		r.cfg.RereadPSM = receiptRereadPSM
 	}
