@@ -219,15 +219,12 @@ func salutationLine(lines []layout.Line) int {
 	return -1
 }
 
-// subjectLabels open a letter's subject line.
-var subjectLabels = []string{"betreff", "betr.", "subject", "re", "objet", "betreft", "onderwerp", "asunto", "oggetto"}
-
-// withoutSubjectLabel drops a subject label ("Betreff:", "Objet :") from
-// the start of folded cell f.
+// withoutSubjectLabel drops a subject label (textparse.SubjectLabels:
+// "Betreff:", "Betr.:", "Objet :") from the start of folded cell f.
 func withoutSubjectLabel(f string) string {
-	for _, l := range subjectLabels {
+	for _, l := range textparse.SubjectLabels {
 		if rest, ok := strings.CutPrefix(f, l); ok {
-			if rest = strings.TrimLeft(rest, " "); strings.HasPrefix(rest, ":") {
+			if rest = strings.TrimLeft(rest, ". "); strings.HasPrefix(rest, ":") {
 				return strings.TrimLeft(rest[1:], " ")
 			}
 		}

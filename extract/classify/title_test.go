@@ -101,6 +101,8 @@ func TestNotInvoiceSubject(t *testing.T) {
 	}{
 		{"Zahlungserinnerung zu unserer Rechnung Nr. RE-2024-117", "Sehr geehrter Herr Weber,", "payment reminder"},
 		{"Betreff: Zahlungserinnerung", "Sehr geehrte Damen und Herren,", "payment reminder"},
+		{"Betr.: Zahlungserinnerung", "Sehr geehrte Damen und Herren,", "payment reminder"},
+		{"Concerne : Rappel facture n° FA-2024-117", "Madame,", "payment reminder"},
 		{"2. Mahnung – Rechnung RE-2024-117 vom 03.05.2024", "Sehr geehrte Damen und Herren,", "payment reminder"},
 		{"Payment reminder: invoice INV-2024-117", "Dear Ms Bennett,", "payment reminder"},
 		{"Objet : Relance – facture n° FA-2024-117", "Madame,", "payment reminder"},

@@ -29,6 +29,11 @@ type line struct {
 	// dateWords): no amount is read from them.
 	inDate    []bool
 	datesDone bool
+	// vat0 and vat1 delimit the words of a VAT identifier printed in
+	// groups (computed on first use by vatWords): no amount is read from
+	// them.
+	vat0, vat1 int
+	vatDone    bool
 }
 
 // mayHoldDate is a cheap test that spares FindDates most lines: a date
@@ -352,11 +357,7 @@ const amountGapOCR = 0.85
 func (d *doc) amounts(l *line, from, to int) []amt {
 	var out []amt
 	inDate := d.dateWords(l)
-	// "TVA FR 40 123 456 789", "USt-IdNr. DE 129 273 380": the groups of a
-	// VAT identifier printed with spaces read as an amount ("40 123 456")
-	// after a tax label; the words it spans are no money.
-	vat0, vat1 := vatIDWords(l.words[from:to])
-	vat0, vat1 = vat0+from, vat1+from
+	vat0, vat1 := vatWords(l)
 	gap := amountGap
 	if d.pages[l.pg].OCR {
 		gap = amountGapOCR
@@ -433,19 +434,24 @@ func (d *doc) amounts(l *line, from, to int) []amt {
 var legalRef = map[string]bool{"art": true, "article": true, "artikel": true, "articolo": true, "articulo": true, "arts": true,
 	"§": true, "§§": true, "para": true, "paragraph": true, "paragraaf": true, "abs": true}
 
-// vatIDWords returns the span of words that spell a VAT identifier with
-// its country prefix apart ("FR 40 123 456 789"), or an empty span. A
-// quick scan for a word of two capitals keeps lines without one cheap.
-func vatIDWords(ws []string) (start, end int) {
-	for _, w := range ws {
-		if len(w) >= 2 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'A' && w[1] <= 'Z' {
-			if _, s, e := textparse.FindVATIDSpan(ws); e-s > 1 {
-				return s, e
+// vatWords returns the span of l's words that spell a VAT identifier with
+// its country prefix apart ("TVA FR 40 123 456 789", "USt-IdNr. DE 129 273
+// 380"), or an empty span: after a tax label its groups read as an amount
+// ("40 123 456"), and they are no money. Computed once per line; a quick
+// scan for a word of two capitals keeps lines without one cheap.
+func vatWords(l *line) (start, end int) {
+	if !l.vatDone {
+		l.vatDone = true
+		for _, w := range l.words {
+			if len(w) >= 2 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'A' && w[1] <= 'Z' {
+				if _, s, e := textparse.FindVATIDSpan(l.words); e-s > 1 {
+					l.vat0, l.vat1 = s, e
+				}
+				break
 			}
-			break
 		}
 	}
-	return 0, 0
+	return l.vat0, l.vat1
 }
 
 var (
@@ -544,9 +550,15 @@ func modifier(toks []string, f textparse.Field) (textparse.Field, int) {
 // VAT", "dont TVA", "davon MwSt.".
 var prefixWords = map[string]bool{"votre": true, "your": true, "uw": true, "ihre": true, "ihr": true, "zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
 	"inclusief": true, "inklusive": true, "inclusive": true, "waarvan": true, "einschl": true,
-	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false,
-	// A letter's subject label before the title: "Objet : Facture n° FA-2024-117",
-	// "Betreff: Rechnung Nr. 4711", "Subject: Invoice INV-1042". (Dutch
-	// "Betreft" names another document; see refBefore.)
-	"objet": true, "concerne": true, "betreff": true, "betr": true, "subject": true, "re": true, "onderwerp": true, "asunto": true,
-	"oggetto": true}
+	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}
+
+func init() {
+	// A letter's subject label before the title: "Objet : Facture n°
+	// FA-2024-117", "Betreff: Rechnung Nr. 4711", "Subject: Invoice
+	// INV-1042". (Dutch "Betreft" names another document; see refBefore.)
+	for _, w := range textparse.SubjectLabels {
+		if w != "betreft" {
+			prefixWords[w] = true
+		}
+	}
+}

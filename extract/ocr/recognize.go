@@ -132,13 +132,7 @@ func (t *Tesseract) recognize(ctx context.Context, g *image.Gray, raw []byte) (l
 		}
 		// Mode 6 reads a logo, a shaded box or a rule as words of letters
 		// of low confidence ("EEE EBEN RER"): those are not kept.
-		kept := words[:0]
-		for _, w := range words {
-			if w.Conf >= 50 || strings.ContainsAny(w.Text, "0123456789") {
-				kept = append(kept, w)
-			}
-		}
-		words = kept
+		words = slices.DeleteFunc(words, func(w TSVWord) bool { return w.Conf < 50 && !strings.ContainsAny(w.Text, "0123456789") })
 		if sc := score(words); sc > best.score {
 			best.words, best.score = words, sc
 		}

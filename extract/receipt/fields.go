@@ -572,7 +572,7 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 		}
 		if a := lineAmount(lines, i); a != nil {
 			switch {
-			case has(f, "change", "change due", "ruckgeld", "wechselgeld", "rendu", "monnaie", "wisselgeld", "cambio", "resto", "vuelto"):
+			case has(f, changeWords...):
 				if change == nil {
 					// Change and cash are never negative: a minus is
 					// print style or OCR noise ("Cash -50.00").

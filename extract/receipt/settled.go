@@ -92,7 +92,7 @@ func paidLessChange(lines []line) *decimal.Decimal {
 		}
 		a := l.amts[len(l.amts)-1].v.Abs()
 		switch {
-		case change == nil && has(l.fold, "change", "change due", "ruckgeld", "wechselgeld", "rendu", "monnaie", "wisselgeld", "cambio", "resto", "vuelto"):
+		case change == nil && has(l.fold, changeWords...):
 			change = &a
 		case cash == nil && has(l.fold, cashWords...):
 			cash = &a
