@@ -80,7 +80,8 @@ type Engine struct {
 var _ pdf.Engine = (*Engine)(nil)
 
 // New starts a pool. It compiles (or loads from the cache) the PDFium module,
-// which takes a few seconds cold and some tens of milliseconds warm.
+// which takes a few seconds cold and some tens of milliseconds warm, and
+// reads one small page before returning (warmUp, about 10 ms).
 func New(cfg Config) (*Engine, error) {
 	n := cfg.Workers
 	if n <= 0 {
@@ -122,7 +123,12 @@ func New(cfg Config) (*Engine, error) {
 		}
 		return nil, fmt.Errorf("pdfium: start pool: %w", err)
 	}
-	return &Engine{pool: pool, cache: cache, sem: make(chan struct{}, n), limit: uint32(limit), budget: budget}, nil
+	e := &Engine{pool: pool, cache: cache, sem: make(chan struct{}, n), limit: uint32(limit), budget: budget}
+	if err := e.warmUp(); err != nil {
+		e.Close()
+		return nil, err
+	}
+	return e, nil
 }
 
 func cacheDir(dir string) string {
