@@ -35,10 +35,11 @@ func TestCorpusScanned(t *testing.T) {
 		t.Skip("OCR of every corpus page")
 	}
 	// A measurement of 64 real files, 20 minutes under the race detector
-	// (the degradation of every page in Go), which also caught a race
-	// inside wazero between two PDFium instances rendering at once: CI
-	// runs it without -race in a step of its own (.ci/run); the other
-	// scanned suites exercise the same code under -race.
+	// (the degradation of every page in Go): CI runs it without -race in a
+	// step of its own (.ci/run); the other scanned suites exercise the
+	// same code under -race. (Under -race it once caught two PDFium
+	// workers' first JPEG renders racing inside wazero, since prevented by
+	// the engine's warm-up: pdfium.TestConcurrentFirstCalls.)
 	if raceDetector {
 		t.Skip("measurement: run without -race (CI does, in its own step)")
 	}
