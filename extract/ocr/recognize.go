@@ -122,10 +122,13 @@ func (t *Tesseract) recognize(ctx context.Context, g *image.Gray, raw []byte) (l
 		}
 	}
 
-	// Words the page segmentation dropped: read the whole page again in
+	// Words the page segmentation dropped: when the first reading left
+	// pieces of text unread (see unreadText), read the whole page again in
 	// the other mode and keep the reading with more words read (see
-	// Config.AltPSM).
-	if t.cfg.AltPSM > 0 && t.cfg.AltPSM != t.cfg.PSM {
+	// Config.AltPSM). A page every piece of text of which was read is not
+	// read again: there the other mode's reading won on words read now and
+	// then but lost fields as often as it gained them.
+	if t.cfg.AltPSM > 0 && t.cfg.AltPSM != t.cfg.PSM && unreadText(best.img, best.words) != 0 {
 		words, err := t.tsv(ctx, encodePGM(best.img), t.cfg.AltPSM)
 		if err != nil {
 			return layout.Page{}, err
