@@ -102,6 +102,11 @@ type kindStmt struct {
 	noOpening bool
 	// valid is the right validation result.
 	valid bool
+	// next: a second account's statement printed after this one in the
+	// same file (the eighth batch's file of two accounts).
+	next *kindStmt
+	// acct: an account number printed where no IBAN is (US accounts).
+	acct string
 }
 
 type kindExtra struct {
