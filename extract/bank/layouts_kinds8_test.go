@@ -509,7 +509,9 @@ func usChkStmt(seed uint64, n int) kindStmt {
 }
 
 // usDate is "March 1, 2023".
-func usDate(d time.Time) string { return fmt.Sprintf("%s %d, %d", enMonths[d.Month()-1], d.Day(), d.Year()) }
+func usDate(d time.Time) string {
+	return fmt.Sprintf("%s %d, %d", enMonths[d.Month()-1], d.Day(), d.Year())
+}
 
 // kindUSChecking: see the batch notes (a US checking statement).
 func kindUSChecking(c *testdocs.Produced, s kindStmt) {
