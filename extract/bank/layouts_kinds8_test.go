@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/classify"
 	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/split"
 	"github.com/docextract/docextract/internal/testdocs"
@@ -926,5 +927,25 @@ func dumpPages(t *testing.T, pages []layout.Page) {
 			}
 			t.Logf("p%d y%.0f %s", p.Number, ln.Y0, b.String())
 		}
+	}
+}
+
+// TestStatementKinds8Classified: each layout of the batch (9
+// transactions) is told a bank statement by the classifier, as an upload
+// of unknown type is.
+func TestStatementKinds8Classified(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	for _, l := range append(append([]kindLayout{}, stmtKinds8Tune...), stmtKinds8Report...) {
+		s := l.make(800, 9)
+		c := testdocs.NewProduced(0)
+		l.draw(c, s)
+		data, err := c.Bytes()
+		require.NoError(t, err)
+		pages, err := testdocs.ReadPages(context.Background(), engine(t), data)
+		require.NoError(t, err)
+		got, _ := classify.Classify(pages)
+		require.Equal(t, docextract.BankStatement, got, l.name)
 	}
 }
