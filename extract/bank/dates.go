@@ -146,7 +146,7 @@ var dollarCodes = map[string]bool{"USD": true, "CAD": true, "AUD": true, "NZD": 
 // currency was read, once per document.
 func dollarCurrency(pages [][]layout.Line) string {
 	dollar := false
-	code := ""
+	code := "" // the one dollar code printed, "-" when two differ
 	var texts []string
 	for _, ls := range pages {
 		for _, l := range ls {
@@ -160,9 +160,9 @@ func dollarCurrency(pages [][]layout.Line) string {
 				switch {
 				case t == "$" || strings.HasPrefix(strings.TrimLeft(t, "+"+textparse.Minuses), "$"):
 					dollar = true
-				case dollarCodes[t]:
+				case dollarCodes[t] && code != "-":
 					if code != "" && code != t {
-						return "" // two dollars named: nothing decides
+						t = "-" // two dollars named: no code decides
 					}
 					code = t
 				}
@@ -178,6 +178,9 @@ func dollarCurrency(pages [][]layout.Line) string {
 	ctx := textparse.NewCurrencyContext(texts)
 	if c := ctx.Resolve("$"); c != "" {
 		return c
+	}
+	if code == "-" {
+		return ""
 	}
 	return code
 }

@@ -822,9 +822,24 @@ var stmtKinds8Report = []kindLayout{
 // A generator bug was then fixed (the credit union printed an overdrawn
 // ending balance unsigned): report 32 of 36 (88.9%), the batch 154 of 164
 // (93.9%), before any rule.
+//
+// Tune 128 of 128, 16 of 16, after these general rules (each stated where
+// it is used): the order of day and month in a statement's "/" and "-"
+// dates is decided once from the whole document, from a date with a part
+// over 12, else month-first written dates ("March 1, 2023"), else a US
+// address with "$" (docDateOrder); "$" is read as the dollar of the one
+// country the document names, else of the one dollar code it prints
+// (dollarCurrency); a carry word in a line of text set close under an
+// open transaction, with no amount, is the transaction's text
+// ("Übertrag vom Girokonto").
+//
+// The report part, scored after them: 36 of 36 (100%), 4 of 4. Not quite
+// blind: a tune run was once started with a pattern that ran the report
+// part too, after the date rule and before the currency rule (34 of 36,
+// only the credit union's currency missed); nothing was written for it.
 const (
-	stmtKinds8Bar       = 0.0
-	stmtKinds8ReportBar = 0.0
+	stmtKinds8Bar       = 128.0 / 128
+	stmtKinds8ReportBar = 36.0 / 36
 )
 
 // TestStatementLayoutSuiteKinds8 scores the eighth batch, tune and report
