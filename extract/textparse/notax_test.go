@@ -10,6 +10,8 @@ func TestNoTaxCharged(t *testing.T) {
 		"Tax exempt: California resale certificate on file":              true,
 		"Btw verlegd": true,
 		"Operazione senza applicazione dell'IVA ai sensi dell'art. 1 L. 190/2014": true,
+		"Ärztliche Heilbehandlung, umsatzsteuerfrei gemäß § 4 Nr. 14 UStG.": true,
+		"Steuerfrei nach § 4 Nr. 21 UStG":                                   true,
 		"Total sin IVA":                 false,
 		"Summe steuerfrei":              false,
 		"Preise ohne MwSt.":             false,
