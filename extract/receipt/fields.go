@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/textparse"
@@ -318,10 +319,18 @@ var dateLabels = []string{"date", "datum", "fecha", "data", "dated", "dt", "bill
 // date, else the first date anywhere; with the evidence behind it (see
 // Scores).
 func date(lines []line) (*string, float64) {
+	if d, c := dateWith(lines, cleanDateToks); d != nil {
+		return d, c
+	}
+	return dateWith(lines, looseDateToks)
+}
+
+// dateWith is date with the tokens of each line cleaned by clean.
+func dateWith(lines []line, clean func([]string) []string) (*string, float64) {
 	var first, withTime string
 	var firstConf, timeConf float64
 	for _, l := range lines {
-		ms := textparse.FindDates(cleanDateToks(l.toks), textparse.DMY)
+		ms := textparse.FindDates(clean(l.toks), textparse.DMY)
 		if len(ms) == 0 {
 			continue
 		}
@@ -352,13 +361,79 @@ func cleanDateToks(toks []string) []string {
 	out := make([]string, len(toks))
 	for i, t := range toks {
 		out[i] = strings.Trim(t, "|:;,()[]'\"“”")
-		if j := strings.IndexAny(out[i], ":"); j > 0 && j < len(out[i])-1 && strings.Count(out[i], "/")+strings.Count(out[i], "-")+strings.Count(out[i], ".") >= 2 {
+		if j := strings.IndexAny(out[i], ":"); j > 0 && j < len(out[i])-1 && strings.Count(out[i], "/")+strings.Count(out[i], "-")+strings.Count(out[i], ".") >= 2 &&
+			strings.IndexFunc(out[i][:j], unicode.IsLetter) >= 0 {
 			// "Date:25/12/2018"
 			out[i] = out[i][j+1:]
 		}
 		out[i] = fixDateDigits(out[i])
 	}
 	return out
+}
+
+// looseDateToks is cleanDateToks that also undoes three slips OCR makes on
+// a numeric date with a four-digit year, whatever the shop: a space around
+// a separator ("25/12/ 2018", "25 /12/2018"; the token is joined with the
+// next, which is left empty so that the tokens keep their places), a label
+// or a time glued to it ("DATE25/12/2018", "25/12/201810:41",
+// "25/12/2018(Tue)"), and one separator misread as another ("25/12.2018",
+// "25-12/2018"). Its dates are a fallback: they are looked for only when no
+// line of the receipt has a date as printed (cleanDateToks), so a repair
+// never overrules a date read whole.
+func looseDateToks(toks []string) []string {
+	out := cleanDateToks(toks)
+	for i := range out {
+		if out[i] == "" || !strings.ContainsAny(out[i], "0123456789") {
+			continue
+		}
+		// "25/12/ 2018", "25 /12/2018", "25/12 / 2018": joined with up
+		// to two following tokens when that makes a whole date.
+		if !looseDateRE.MatchString(out[i]) {
+			joined := out[i]
+			for k := i + 1; k < len(out) && k <= i+2; k++ {
+				joined += out[k]
+				if looseDateRE.MatchString(joined) {
+					out[i] = joined
+					for m := i + 1; m <= k; m++ {
+						out[m] = ""
+					}
+					break
+				}
+			}
+		}
+		out[i] = looseDate(out[i])
+	}
+	return out
+}
+
+// looseDateRE is a numeric date of day, month and four-digit year (19xx or
+// 20xx) with any of the separators OCR reads for a slash or a dash, inside
+// a token.
+var looseDateRE = regexp.MustCompile(`(^|[^0-9])([0-9]{1,2})([/.,-])([0-9]{1,2})([/.,-])((?:19|20)[0-9]{2})([^0-9]|[0-9]{1,2}[:.][0-9]{2}|$)`)
+
+// looseDate returns the date inside t written with one separator: the
+// first of the two when they differ ("25/12.2018" -> "25/12/2018"), a comma
+// giving way to the other separator (a slash when both are commas). A token that is a whole date as printed is returned
+// unchanged; one whose date has a digit right before it or a digit after
+// the year other than a time ("25/12/201810:41") is left alone too.
+func looseDate(t string) string {
+	m := looseDateRE.FindStringSubmatchIndex(t)
+	if m == nil {
+		return t
+	}
+	sub := func(k int) string { return t[m[2*k]:m[2*k+1]] }
+	sep := sub(3)
+	if sep == "," {
+		sep = sub(5)
+	}
+	if sep == "," {
+		sep = "/"
+	}
+	d := sub(2) + sep + sub(4) + sep + sub(6)
+	if d == t {
+		return t
+	}
+	return d
 }
 
 // slipDateRE is a numeric date of day, month and year in which OCR may
