@@ -676,6 +676,12 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 			continue
 		}
 		if len(l.amts) == 0 {
+			if v, ok := lostPoint(l); ok {
+				// "TOTAL 1250", "Gross Amt 47 80": the decimal point
+				// lost; counts only when confirmed, as below (an amount
+				// on a neighbouring line is still looked for).
+				oneDec = append(oneDec, candidate{v: v, prio: prio, line: i, summary: summary})
+			}
 			if v, ok := oneDecimal(l); ok {
 				// "NET TOTAL 174,9": the total's own amount, its last
 				// digit lost; it counts only when confirmed (below), and
@@ -931,6 +937,44 @@ func oneDecimal(l line) (decimal.Decimal, bool) {
 		return decimal.Decimal{}, false
 	}
 	return m.Value, true
+}
+
+// lostPoint reads the end of l as an amount whose decimal point OCR lost:
+// a last token of three to seven digits ("1250" for 12.50), or a token of
+// one to four digits then one of exactly two ("47 80" for 47.80). Such a
+// reading is only a guess until the receipt's own figures confirm it.
+func lostPoint(l line) (decimal.Decimal, bool) {
+	n := len(l.toks)
+	if n < 2 {
+		return decimal.Decimal{}, false
+	}
+	digits := func(t string, lo, hi int) bool {
+		if len(t) < lo || len(t) > hi {
+			return false
+		}
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	last := strings.Trim(l.toks[n-1], ":;|!\"'“”()[]{}")
+	var s string
+	switch {
+	case n >= 3 && digits(last, 2, 2) && digits(strings.TrimPrefix(strings.TrimPrefix(l.toks[n-2], "RM"), "$"), 1, 4):
+		s = strings.TrimPrefix(strings.TrimPrefix(l.toks[n-2], "RM"), "$") + "." + last
+	case digits(strings.TrimPrefix(strings.TrimPrefix(last, "RM"), "$"), 3, 7):
+		d := strings.TrimPrefix(strings.TrimPrefix(last, "RM"), "$")
+		s = d[:len(d)-2] + "." + d[len(d)-2:]
+	default:
+		return decimal.Decimal{}, false
+	}
+	v, err := decimal.NewFromString(s)
+	if err != nil || !v.IsPositive() {
+		return decimal.Decimal{}, false
+	}
+	return v, true
 }
 
 // confirmedElsewhere reports whether a total OCR read with one decimal is

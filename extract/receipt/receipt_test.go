@@ -387,3 +387,21 @@ func TestOCRAmountSlips(t *testing.T) {
 		require.False(t, ok, tok)
 	}
 }
+
+// TestTotalLostPoint: a total whose decimal point OCR lost ("1250", "47
+// 80") is taken only when the receipt's own figures confirm it.
+func TestTotalLostPoint(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"SUBTOTAL  11.80\nGST 6%  0.70\nTOTAL  1250\nTHANK YOU\n", "12.5"},
+		{"SUBTOTAL  45.09\nSVR TAX  2.71\nNET TOTAL  47 80\nTHANK YOU\n", "47.8"},
+		// nothing confirms it: no total from the label
+		{"ITEM A  3.00\nTOTAL  1250\nTHANK YOU\n", ""},
+	} {
+		r := Extract([]layout.Page{page("SHOP SDN BHD\nDate: 12/03/2018\n" + tc.text)})
+		got := ""
+		if r.General.TotalGrossPrice != nil {
+			got = r.General.TotalGrossPrice.String()
+		}
+		require.Equal(t, tc.want, got, tc.text)
+	}
+}
