@@ -105,7 +105,10 @@ func isAddress(l line) bool {
 
 // A registration number printed after a company's name: "(519537-X)",
 // "(8199K)", "(CO. NO. 123456-A)", "002693074-K".
-var regTailRE = regexp.MustCompile(`(?i)\s*\(?\s*(?:co\.?\s*)?(?:no\.?\s*:?\s*)?\b[0-9]{4,}\s?-?\s?[A-Z]\b\s*\)?\s*$`)
+var regTailRE = regexp.MustCompile(`(?i)\s*\(?\s*(?:co\.?\s*)?(?:no\.?\s*:?\s*)?\b[0-9]{4,}\s?-?\s?[A-Z]\b\s*\)?\s*$` +
+	// the same with its end garbled by OCR: a parenthesis opened on a
+	// long number and never closed ("(519537 à")
+	`|\s*\(\s*(?:co\.?\s*)?(?:no\.?\s*:?\s*)?[0-9]{4,}[^()]*$`)
 
 // withoutReg returns l without a trailing registration number, so that its
 // digits are not taken for a postcode.
@@ -218,6 +221,9 @@ func merchant(lines []line) (*string, int, float64) {
 var (
 	// "SON BHD", "S0N BHD": the Malaysian company form "SDN BHD" misread.
 	sdnBhdRE = regexp.MustCompile(`\bS[O0]N(\.?) BHD\b`)
+	// "S/B" (Sendirian Berhad) as OCR misreads it: S as 5 or $, B as 8, D,
+	// 0 or O.
+	slashBRE = regexp.MustCompile(`^[S5$]/[B8D0O]$`)
 	// a standalone E between capitalised words: "&" misread by a
 	// multilingual model (E is "and" in Italian and Portuguese).
 	ampRE = regexp.MustCompile(`([A-Z]{2,}) E ([A-Z]{2,})`)
@@ -239,6 +245,11 @@ func fixName(name string, english bool) string {
 			w = "C"
 		}
 		words[i] = w
+	}
+	if n := len(words); n >= 2 && slashBRE.MatchString(words[n-1]) {
+		// "5/0", "S/8": the company form S/B (Sendirian Berhad) ending
+		// a name, misread.
+		words[n-1] = "S/B"
 	}
 	name = strings.Join(words, " ")
 	name = sdnBhdRE.ReplaceAllString(name, "SDN$1 BHD")

@@ -158,6 +158,9 @@ func TestFixName(t *testing.T) {
 		{"€ W KHOO HARDWARE", true, "C W KHOO HARDWARE"},
 		{"7-ELEVEN 1010", true, "7-ELEVEN 1010"},
 		{"Shop 10 Ltd", true, "Shop 10 Ltd"},
+		{"99 SPEED MART 5/0", true, "99 SPEED MART S/B"},
+		{"KEDAI MAJU S/8", true, "KEDAI MAJU S/B"},
+		{"5/8", true, "5/8"},
 	}
 	for _, tt := range tests {
 		require.Equal(t, tt.want, fixName(tt.in, tt.english), tt.in)
@@ -386,6 +389,15 @@ func TestOCRAmountSlips(t *testing.T) {
 		_, ok := parseAmount(tok)
 		require.False(t, ok, tok)
 	}
+}
+
+// TestMerchantRegGarbled: a registration number after the name whose
+// closing OCR garbled ("(519537 à") is no part of the name, nor does it
+// make the line too poor in letters to be one.
+func TestMerchantRegGarbled(t *testing.T) {
+	r := Extract([]layout.Page{page("99 SPEED MART 5/0 (519537 à\nLOT 2811, JALAN ANGSA,\n41150 KLANG\nDate: 12/03/2018\nTOTAL 5.00\n")})
+	require.NotNil(t, r.General.MerchantName)
+	require.Equal(t, "99 SPEED MART S/B", *r.General.MerchantName)
 }
 
 // TestTotalLostPoint: a total whose decimal point OCR lost ("1250", "47
