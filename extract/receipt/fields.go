@@ -951,8 +951,9 @@ func oneDecimal(l line) (decimal.Decimal, bool) {
 }
 
 // lostPoint reads the end of l as an amount whose decimal point OCR lost:
-// a last token of three to seven digits ("1250" for 12.50), or a token of
-// one to four digits then one of exactly two ("47 80" for 47.80). Such a
+// a last token of three to seven digits ("1250" for 12.50), a token of one
+// to four digits then one of exactly two ("47 80" for 47.80), or the point
+// read as a colon ("34:00"). Such a
 // reading is only a guess until the receipt's own figures confirm it.
 func lostPoint(l line) (decimal.Decimal, bool) {
 	n := len(l.toks)
@@ -975,6 +976,10 @@ func lostPoint(l line) (decimal.Decimal, bool) {
 	switch {
 	case n >= 3 && digits(last, 2, 2) && digits(strings.TrimPrefix(strings.TrimPrefix(l.toks[n-2], "RM"), "$"), 1, 4):
 		s = strings.TrimPrefix(strings.TrimPrefix(l.toks[n-2], "RM"), "$") + "." + last
+	case strings.Count(last, ":") == 1 && len(last) >= 4 && last[len(last)-3] == ':' && digits(last[len(last)-2:], 2, 2) &&
+		digits(strings.TrimPrefix(strings.TrimPrefix(last[:len(last)-3], "RM"), "$"), 1, 5):
+		// "34:00": the point read as a colon
+		s = strings.TrimPrefix(strings.TrimPrefix(last[:len(last)-3], "RM"), "$") + "." + last[len(last)-2:]
 	case digits(strings.TrimPrefix(strings.TrimPrefix(last, "RM"), "$"), 3, 7):
 		d := strings.TrimPrefix(strings.TrimPrefix(last, "RM"), "$")
 		s = d[:len(d)-2] + "." + d[len(d)-2:]

@@ -406,6 +406,7 @@ func TestTotalLostPoint(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"SUBTOTAL  11.80\nGST 6%  0.70\nTOTAL  1250\nTHANK YOU\n", "12.5"},
 		{"SUBTOTAL  45.09\nSVR TAX  2.71\nNET TOTAL  47 80\nTHANK YOU\n", "47.8"},
+		{"SUBTOTAL  32.08\nGST 6%  1.92\nTotal Amount: 34:00\"\nTHANK YOU\n", "34"},
 		// nothing confirms it: no total from the label
 		{"ITEM A  3.00\nTOTAL  1250\nTHANK YOU\n", ""},
 	} {
