@@ -30,6 +30,9 @@ type table struct {
 	// comes first, and a row's date is a date starting its line there
 	// (headerNoDate).
 	leadDate bool
+	// order: the statement's order of day and month in numeric dates
+	// (docDateOrder), set when the table is taken.
+	order textparse.DateOrder
 }
 
 func (t *table) col(k colKind) *column {
@@ -78,6 +81,7 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 		ls[i] = layout.Lines(&ps[i])
 	}
 	layout.JoinKerned(ps, ls)
+	x.order = docDateOrder(ls)
 	for i := range ps {
 		x.page(&ps[i], ls[i], i == 0)
 	}
@@ -107,6 +111,13 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 		// No currency printed: the account's country's (docs/confidence.md).
 		if c := textparse.IBANCurrency(*g.IBAN); c != "" {
 			g.Currency, fromIBAN = docextract.Str(c), true
+		}
+	}
+	if g.Currency == nil {
+		// amounts in "$" with the document saying whose dollar (an
+		// account's IBAN, read first, outranks it)
+		if c := dollarCurrency(ls); c != "" {
+			g.Currency = docextract.Str(c)
 		}
 	}
 	conf := map[string]float64{}
@@ -158,7 +169,10 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 }
 
 type extractor struct {
-	out   *docextract.BankStatementData
+	out *docextract.BankStatementData
+	// order: the order of day and month in the statement's numeric
+	// dates, decided once from the whole document (docDateOrder).
+	order textparse.DateOrder
 	tab   *table
 	cur   *txn
 	lastY float64
@@ -322,7 +336,7 @@ func (x *extractor) gridValue(l *line) {
 		if k == rowBalance {
 			// only with a date in its cell
 			toks := l.tokens()
-			if len(textparse.FindDates(toks[i+n:end], textparse.DMY)) == 0 {
+			if len(textparse.FindDates(toks[i+n:end], x.order)) == 0 {
 				i = end - 1
 				continue
 			}
@@ -418,7 +432,7 @@ type pendingDate struct {
 
 // noteDates records the full dates of a line outside the transaction rows.
 func (x *extractor) noteDates(toks []string) {
-	for _, m := range textparse.FindDates(toks, textparse.DMY) {
+	for _, m := range textparse.FindDates(toks, x.order) {
 		if x.minDate == "" || m.ISO < x.minDate {
 			x.minDate = m.ISO
 		}
@@ -579,12 +593,13 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	start, titled := hdr+1, hdr >= 0
 	if hdr < 0 && x.tab == nil {
 		// No column titles this bank's way: find the table by its rows.
-		if t, at := inferTable(lines, p.Width); t != nil {
+		if t, at := inferTable(lines, p.Width, x.order); t != nil {
 			x.tab, hdr, start = t, at-1, at
 		}
 	}
 	var blocks [][]int
 	if x.tab != nil {
+		x.tab.order = x.order
 		blocks, start = midRowBlocks(lines, start, hdr, titled, x.tab, x.ocr)
 	}
 	x.pendAbove = nil
@@ -614,7 +629,7 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 		if i < start || x.tab == nil {
 			// A table found by its rows starts at its first row: a day
 			// heading right above it dates that row.
-			if d, ok := dayHeading(l); ok && i == hdr && !titled {
+			if d, ok := dayHeading(l, x.order); ok && i == hdr && !titled {
 				x.day = d
 				continue
 			}
@@ -665,7 +680,7 @@ func midRowBlocks(lines []*line, start, hdr int, titled bool, t *table, ocr bool
 		for i := range rest {
 			rest[i] = i
 		}
-		return len(rowDates(ws, rest, 0)) > 0
+		return len(rowDates(ws, rest, 0, t.order)) > 0
 	}
 	textOnly := func(l *line) bool {
 		if dateAt(l) || kindOf(l.folded()) != rowOther {
@@ -813,7 +828,7 @@ func (x *extractor) block(lines []*line, b []int) {
 		for j := range rest {
 			rest[j] = j
 		}
-		if len(ws) > 0 && len(rowDates(ws, rest, 0)) > 0 {
+		if len(ws) > 0 && len(rowDates(ws, rest, 0, x.order)) > 0 {
 			d = k
 			break
 		}
@@ -862,7 +877,7 @@ func (x *extractor) block(lines []*line, b []int) {
 // when a row fills one of them, amount and balance when rows fill both;
 // three are debit, credit and balance. It returns the table and the index
 // of its first row.
-func inferTable(lines []*line, pageW float64) (*table, int) {
+func inferTable(lines []*line, pageW float64, order textparse.DateOrder) (*table, int) {
 	if pageW <= 0 {
 		pageW = 595
 	}
@@ -883,7 +898,7 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 		for i := range rest {
 			rest[i] = i
 		}
-		ds := rowDates(ws, rest, at)
+		ds := rowDates(ws, rest, at, order)
 		if len(ds) == 0 {
 			return cand{}, false
 		}
@@ -893,7 +908,7 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 			c.hasVal = true
 			c.valX = ws[at].X0
 		} else if next < len(ws) {
-			if d2 := rowDates(ws, rest, next); len(d2) == 1 {
+			if d2 := rowDates(ws, rest, next, order); len(d2) == 1 {
 				c.hasVal, c.valX = true, ws[next].X0
 				next += d2[0].n
 			}
@@ -915,7 +930,7 @@ func inferTable(lines []*line, pageW float64) (*table, int) {
 		for k, i := range amts {
 			m, _ := amountAt(ws, i)
 			if shortDate && !c.hasVal && k+1 < len(amts) && len(m.used) == 1 {
-				if _, _, ok := textparse.ParseDayMonth(ws[i].Text, textparse.DMY); ok && !strings.ContainsAny(ws[i].Text, "+"+textparse.Minuses) {
+				if _, _, ok := textparse.ParseDayMonth(ws[i].Text, order); ok && !strings.ContainsAny(ws[i].Text, "+"+textparse.Minuses) {
 					c.hasVal, c.valX = true, ws[i].X0
 					continue
 				}
@@ -1626,7 +1641,7 @@ func (x *extractor) balances(l *line) {
 	x.lineCurrency(l.words)
 	kd := x.kindByDate(k, toks)
 	bare := kd == rowBalance && x.out.General.OpeningBalance == nil && len(x.out.Transactions) == 0 && x.cur == nil &&
-		len(textparse.FindDates(toks, textparse.DMY)) == 0
+		len(textparse.FindDates(toks, x.order)) == 0
 	x.balMark = mark
 	x.setBalance(kd, *v)
 	if bare && x.out.General.OpeningBalance != nil {
@@ -1660,7 +1675,7 @@ func (x *extractor) kindByDate(k rowKind, toks []string) rowKind {
 	if k != rowBalance || g.OpeningBalance != nil {
 		return k
 	}
-	ds := textparse.FindDates(toks, textparse.DMY)
+	ds := textparse.FindDates(toks, x.order)
 	if len(ds) != 1 {
 		return k
 	}
@@ -1742,6 +1757,13 @@ func (x *extractor) row(l *line) {
 	}
 	switch k := kind; k {
 	case rowCarry:
+		if len(amounts) == 0 && x.cur != nil && !x.inBlock && l.y0-x.lastY < 0.8*l.size && !t.rowHasDate(ws) {
+			// A carry word in a line of text set close under an open
+			// transaction, with no amount, is the transaction's text
+			// ("Umbuchung" over "Übertrag vom Girokonto"), not a carried
+			// balance.
+			break
+		}
 		x.flush()
 		x.noteDates(l.tokens())
 		if v, ok := balanceValue(amounts); ok {
@@ -1766,7 +1788,7 @@ func (x *extractor) row(l *line) {
 			return
 		}
 	}
-	if d, ok := dayHeading(l); ok && len(amounts) == 0 {
+	if d, ok := dayHeading(l, x.order); ok && len(amounts) == 0 {
 		x.flush()
 		x.day = d
 		return
@@ -1792,7 +1814,7 @@ func (x *extractor) row(l *line) {
 		if !inCol(dateCol, w) && !inCol(valueCol, w) {
 			continue
 		}
-		ds := rowDates(ws, rest, j)
+		ds := rowDates(ws, rest, j, x.order)
 		if len(ds) == 0 {
 			continue
 		}
@@ -1979,7 +2001,7 @@ func (x *extractor) descAboveRows(lines []*line, start int) (above, ok bool) {
 			prev = nil
 			continue
 		}
-		if _, day := dayHeading(l); day {
+		if _, day := dayHeading(l, x.order); day {
 			return false, true
 		}
 		a, _ := x.tab.lineAmounts(l.words)
@@ -2051,7 +2073,7 @@ func (t *table) dateInCol(ws []layout.Word) (string, [2]int, bool) {
 	}
 	for j, w := range ws {
 		if w.X0 >= c.lo && w.X0 < c.hi {
-			if ds := rowDates(ws, rest, j); len(ds) > 0 {
+			if ds := rowDates(ws, rest, j, t.order); len(ds) > 0 {
 				return ds[0].iso, ds[0].dm, true
 			}
 		}
@@ -2076,7 +2098,7 @@ func (t *table) kindOfRow(l *line) rowKind {
 	}
 	i := 0
 	for i < len(ws) {
-		ds := rowDates(ws, rest, i)
+		ds := rowDates(ws, rest, i, t.order)
 		if len(ds) == 0 {
 			break
 		}
@@ -2181,12 +2203,12 @@ func (t *table) rowHasDate(ws []layout.Word) bool {
 	for i := range ws {
 		rest[i] = i
 	}
-	if t.leadDate && len(ws) > 0 && len(rowDates(ws, rest, 0)) > 0 {
+	if t.leadDate && len(ws) > 0 && len(rowDates(ws, rest, 0, t.order)) > 0 {
 		return true
 	}
 	for j, w := range ws {
 		for _, c := range []*column{t.col(colDate), t.col(colValue)} {
-			if c != nil && w.X0 >= c.lo && w.X0 < c.hi && len(rowDates(ws, rest, j)) > 0 {
+			if c != nil && w.X0 >= c.lo && w.X0 < c.hi && len(rowDates(ws, rest, j, t.order)) > 0 {
 				return true
 			}
 		}
@@ -2245,14 +2267,14 @@ func (x *extractor) yearsUnder(ws []layout.Word, used map[int]bool, lo float64) 
 // dayHeading reads "Buchungsdatum: 01.04.2024" alone on its line: the
 // booking date of the rows below it, whose own date is then their value
 // date.
-func dayHeading(l *line) (string, bool) {
+func dayHeading(l *line, order textparse.DateOrder) (string, bool) {
 	toks := l.tokens()
 	fw := foldWords(toks)
 	n, ok := labelValue(fw, dayLabels)
 	if !ok {
 		return "", false
 	}
-	ds := textparse.FindDates(toks[n:], textparse.DMY)
+	ds := textparse.FindDates(toks[n:], order)
 	if len(ds) != 1 || ds[0].Start != 0 || n+ds[0].End != len(toks) {
 		return "", false
 	}
@@ -2272,24 +2294,24 @@ var reDayMonthPair = regexp.MustCompile(`^(\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})?)/(
 // rowDates reads the date starting at word rest[j]: a full date (up to
 // five words: "3 Jul 2023"), a day and month ("03.07.", "3 Jul"), or a
 // booking/value pair in one word ("03.07./04.07.").
-func rowDates(ws []layout.Word, rest []int, j int) []rowDate {
+func rowDates(ws []layout.Word, rest []int, j int, order textparse.DateOrder) []rowDate {
 	toks := make([]string, 0, 5)
 	for k := j; k < len(rest) && k < j+5; k++ {
 		toks = append(toks, ws[rest[k]].Text)
 	}
-	if ds := textparse.FindDates(toks, textparse.DMY); len(ds) > 0 && ds[0].Start == 0 {
+	if ds := textparse.FindDates(toks, order); len(ds) > 0 && ds[0].Start == 0 {
 		// "9 Feb 10 Feb": the "10" is the next date's day, not a year.
 		e := ds[0].End
-		_, _, dm := textparse.ParseDayMonth(toks[e-1]+" "+toks[min(e, len(toks)-1)], textparse.DMY)
+		_, _, dm := textparse.ParseDayMonth(toks[e-1]+" "+toks[min(e, len(toks)-1)], order)
 		if !(e < len(toks) && len(toks[e-1]) <= 2 && dm) {
 			return []rowDate{{iso: ds[0].ISO, n: e}}
 		}
 	}
 	one := func(s string) (rowDate, bool) {
-		if iso, ok := textparse.ParseDate(s, textparse.DMY); ok {
+		if iso, ok := textparse.ParseDate(s, order); ok {
 			return rowDate{iso: iso, n: 1}, true
 		}
-		if m, d, ok := textparse.ParseDayMonth(s, textparse.DMY); ok {
+		if m, d, ok := textparse.ParseDayMonth(s, order); ok {
 			return rowDate{dm: [2]int{m, d}, n: 1}, true
 		}
 		return rowDate{}, false
@@ -2306,7 +2328,7 @@ func rowDates(ws []layout.Word, rest []int, j int) []rowDate {
 	}
 	if len(toks) >= 2 && !hasDigitStr(toks[1]) {
 		// "3 Jul": day and month name in two words.
-		if m, d, ok := textparse.ParseDayMonth(toks[0]+" "+toks[1], textparse.DMY); ok {
+		if m, d, ok := textparse.ParseDayMonth(toks[0]+" "+toks[1], order); ok {
 			return []rowDate{{dm: [2]int{m, d}, n: 2}}
 		}
 	}
@@ -2589,10 +2611,10 @@ func (x *extractor) general(l *line, first bool) {
 				break
 			}
 		}
-		if ds := textparse.FindDates(toks, textparse.DMY); isPeriod && len(ds) >= 2 {
+		if ds := textparse.FindDates(toks, x.order); isPeriod && len(ds) >= 2 {
 			g.PeriodStart, g.PeriodEnd = docextract.Str(ds[0].ISO), docextract.Str(ds[1].ISO)
 		} else if x.rangeFrom == "" {
-			x.rangeFrom, x.rangeTo = dateRange(toks)
+			x.rangeFrom, x.rangeTo = dateRange(toks, x.order)
 		}
 	}
 	x.noteDates(toks)
@@ -2625,8 +2647,8 @@ var rangeWords = map[string]bool{"-": true, "–": true, "—": true, "bis": tru
 // dateRange finds two full dates joined by a range word on a line, the
 // first before the second and at most a year apart: a statement prints its
 // period so even with no label before it. It returns "" when none is.
-func dateRange(toks []string) (string, string) {
-	ds := textparse.FindDates(toks, textparse.DMY)
+func dateRange(toks []string, order textparse.DateOrder) (string, string) {
+	ds := textparse.FindDates(toks, order)
 	for i := 0; i+1 < len(ds); i++ {
 		a, b := ds[i], ds[i+1]
 		if b.Start != a.End+1 || !rangeWords[textparse.Fold(toks[a.End])] {

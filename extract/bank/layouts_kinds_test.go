@@ -102,6 +102,11 @@ type kindStmt struct {
 	noOpening bool
 	// valid is the right validation result.
 	valid bool
+	// next: a second account's statement printed after this one in the
+	// same file (the eighth batch's file of two accounts).
+	next *kindStmt
+	// acct: an account number printed where no IBAN is (US accounts).
+	acct string
 }
 
 type kindExtra struct {
@@ -1005,9 +1010,18 @@ var stmtKindsReport = []kindLayout{
 // change made for no layout of the batch: the tune part stayed at 108;
 // the report part fell to 29 of 45 (64.4%), the US card's balances, read
 // with 9 of its 60 rows, no longer turned.
+//
+// The eighth batch's general rules (layouts_kinds8_test.go: a document's
+// date order decided from evidence, "$" read as the dollar the document
+// names) took the report part to 44 of 45 (97.8%), 4 of 5: the US card's
+// "03/04" rows are read month first (its period "Opening/Closing Date
+// 02/15/23 - 03/14/23" has a part over 12) and its whole table found. Left:
+// its 60-row draw's currency: merchants "AIR CANADA MONTREAL QC" and rows
+// in "CAD" and "MXN" name other dollars beside its Texas address, so "$"
+// is not resolved (no guess).
 const (
 	stmtKindsBar       = 108.0 / 108
-	stmtKindsReportBar = 29.0 / 45
+	stmtKindsReportBar = 44.0 / 45
 )
 
 // TestStatementLayoutSuiteKinds scores the seventh batch, tune and report

@@ -70,6 +70,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	}
 	d.noTaxTotals(&t, taxes)
 	d.deductedPrepaid(&t)
+	d.chargeRows(items, &t)
 	pricesAreTotals(items, t)
 	g.TotalNetPrice = amount(t.net)
 	g.TotalTaxAmount = amount(t.tax)

@@ -45,6 +45,9 @@ type slot struct {
 	// Description"): its cells hold an article code, or the item's name
 	// (see readRow).
 	named bool
+	// withTax: a money column "Inclusief BTW", "incl. MwSt.", "TTC" set
+	// beside one excluding it: the line's price with VAT.
+	withTax bool
 }
 
 // band is a table header: lines first..last and the columns they name.
@@ -86,6 +89,12 @@ var qualifiers = map[string]bool{"excl": true, "exkl": true, "incl": true, "inkl
 	"including": true, "exclusief": true, "inclusief": true, "sin": true, "con": true, "senza": true, "in": true, "eur": true,
 	"usd": true, "gbp": true, "chf": true}
 
+// exclWords and withWords qualify a VAT word as "without" or "with" it.
+var exclWords = map[string]bool{"excl": true, "exkl": true, "exclusief": true, "excluding": true, "exclusive": true, "ohne": true,
+	"hors": true, "sin": true, "senza": true, "zonder": true}
+var withWords = map[string]bool{"incl": true, "inkl": true, "inclusief": true, "including": true, "inclusive": true, "mit": true,
+	"con": true, "met": true}
+
 // phrases returns the column titles of line l, left to right, and the
 // words no title covers (as ColOther slots). ok is false when l prints
 // money, which a header never does.
@@ -103,10 +112,11 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 	ms := textparse.MatchColumns(l.toks)
 	for i, m := range ms {
 		if m.Column == textparse.ColVATRate && m.Start > 0 && qualifiers[l.toks[m.Start-1]] && i > 0 && ms[i-1].End >= m.Start-1 &&
-			l.Words[l.wordOf[m.Start]].X0-l.Words[l.wordOf[m.Start-1]].X1 < l.h {
+			l.Words[l.wordOf[m.Start]].X0-l.Words[l.wordOf[m.Start-1]].X1 < l.h &&
+			l.Words[l.wordOf[m.Start-1]].X0-out[len(out)-1].x1 < l.h {
 			// "Amount excl. VAT": extend the previous title instead (a
 			// VAT title set a column apart, "Montant HT    TVA", is one
-			// of its own).
+			// of its own, and so is "Prijs    Exclusief BTW").
 			w1 := l.wordOf[m.End-1]
 			out[len(out)-1].x1 = math.Max(out[len(out)-1].x1, l.Words[w1].X1)
 			for w := l.wordOf[m.Start-1]; w <= w1; w++ {
@@ -115,6 +125,19 @@ func (d *doc) phrases(l *line) (out []slot, ok bool) {
 			continue
 		}
 		w0, w1 := l.wordOf[m.Start], l.wordOf[m.End-1]
+		if m.Column == textparse.ColVATRate && m.Start > 0 && (exclWords[l.toks[m.Start-1]] || withWords[l.toks[m.Start-1]]) &&
+			(i == 0 || ms[i-1].End < m.Start) && l.Words[w0].X0-l.Words[l.wordOf[m.Start-1]].X1 < l.h {
+			// "Exclusief BTW | Inclusief BTW", "excl. MwSt. | inkl.
+			// MwSt.": a VAT word qualified by a word of its own, with no
+			// title before it, heads the line's amount without or with
+			// VAT, not a rate.
+			q := l.wordOf[m.Start-1]
+			for w := q; w <= w1; w++ {
+				covered[w] = true
+			}
+			out = append(out, slot{kind: textparse.ColAmount, x0: l.Words[q].X0, x1: l.Words[w1].X1, known: true, withTax: withWords[l.toks[m.Start-1]]})
+			continue
+		}
 		for w := w0; w <= w1; w++ {
 			covered[w] = true
 		}
@@ -346,6 +369,18 @@ func mergeSlots(in []slot) []slot {
 	}
 	if !hasAmount && len(prices) >= 2 {
 		out[prices[len(prices)-1]].kind = textparse.ColAmount
+	}
+	// "Exclusief BTW | Inclusief BTW": beside an amount column without
+	// VAT, the one with VAT repeats it taxed; the lines' amounts are the
+	// ones that add up to the net.
+	plain := false
+	for _, s := range out {
+		plain = plain || s.kind == textparse.ColAmount && !s.withTax
+	}
+	for i := range out {
+		if plain && out[i].kind == textparse.ColAmount && out[i].withTax {
+			out[i].kind, out[i].known = textparse.ColOther, false
+		}
 	}
 	// One column per money kind: a second "Amount" title is an unknown one.
 	seen := map[textparse.Column]bool{}

@@ -53,8 +53,33 @@ func (d *doc) taxRows() []taxRow {
 				rates = append(rates, a.v)
 			}
 		}
+		// A row may print several rates over one base, each with its own
+		// tax: "309,55 | 10 | 30,96 | 1,40 | 4,33" under "Base imponible |
+		// % IVA | Cuota IVA | % R.E. | Cuota R.E." (VAT and the Spanish
+		// equivalence surcharge). After the first rate matched, another
+		// rate counts over the same base with a tax of its own.
 		found := false
+		var rowBase decimal.Decimal
+		usedTax := map[int]bool{}
+		matched := map[string]bool{}
 		for _, r := range rates {
+			if found && !r.IsZero() && !matched[r.String()] {
+				for i := 0; i < len(as); i++ {
+					if usedTax[i] || as[i].v.Equal(rowBase) || as[i].v.Equal(r) || !as[i].v.IsPositive() {
+						continue
+					}
+					if rowBase.Mul(r).Div(hundred).Round(2).Sub(as[i].v).Abs().LessThanOrEqual(decimal.New(1, -2)) {
+						k := r.String() + "/" + rowBase.String() + "/" + as[i].v.String()
+						if !seen[k] {
+							seen[k] = true
+							out = append(out, taxRow{rate: r, base: rowBase, tax: as[i].v, line: li})
+						}
+						usedTax[i], matched[r.String()] = true, true
+						break
+					}
+				}
+				continue
+			}
 			if r.IsZero() {
 				// "0 %  15,00  0,00": a zero-rated row (a city tax, an
 				// exempt service) with its tax printed as zero; kept only
@@ -82,7 +107,12 @@ func (d *doc) taxRows() []taxRow {
 							seen[k] = true
 							out = append(out, taxRow{rate: r, base: base, tax: tax, line: li})
 						}
-						found = true
+						found, rowBase, matched[r.String()] = true, base, true
+						if as[i].v.Equal(tax) {
+							usedTax[i] = true
+						} else {
+							usedTax[j] = true
+						}
 					}
 				}
 			}
@@ -170,6 +200,45 @@ func (d *doc) underRateTitle(li int, a amt) bool {
 			if math.Min(x1, a.x1)-math.Max(x0, a.x0) > 0 && rateTitle(h.toks[m.Start:m.End]) {
 				return true
 			}
+		}
+		if percentTitleOver(h, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// percentTitleOver reports whether amount a stands under a title cell of h
+// that prints "%" beside a word ("% IVA", "% R.E.", "MwSt.-%", "IVA %"): a
+// rate column, unless the cell names a discount ("Dto. %", "Rabatt %").
+func percentTitleOver(h *line, a amt) bool {
+	if len(h.cells) < 2 || len(h.words) > 16 {
+		return false
+	}
+	for _, c := range h.cells {
+		pct, other := false, false
+		for _, w := range c.Words {
+			t := strings.TrimSpace(w.Text)
+			switch {
+			case t == "%" || strings.HasSuffix(t, "%") || strings.HasPrefix(t, "%"):
+				pct = true
+				if len(strings.Trim(t, "%-.")) > 0 {
+					other = true
+				}
+			case len(t) > 0:
+				other = true
+			}
+			if f := textparse.Fold(strings.Trim(t, ".%-")); discountWords[f] || allowWords[f] || rebateAbbr[f] {
+				pct = false
+				other = false
+				break
+			}
+		}
+		if !pct || !other {
+			continue
+		}
+		if math.Min(c.X1, a.x1)-math.Max(c.X0, a.x0) > 0 {
+			return true
 		}
 	}
 	return false

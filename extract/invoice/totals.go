@@ -352,8 +352,13 @@ func sc(c *cand) float64 {
 func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals {
 	var t totals
 	var sumBase, sumTax decimal.Decimal
+	baseSeen := map[int]bool{}
 	for _, r := range taxes {
-		sumBase = sumBase.Add(r.base)
+		// two rates on one row (VAT and a surcharge) share its base
+		if !baseSeen[r.line] {
+			sumBase = sumBase.Add(r.base)
+		}
+		baseSeen[r.line] = true
 		sumTax = sumTax.Add(r.tax)
 	}
 	if len(taxes) > 1 {
@@ -678,4 +683,80 @@ func (d *doc) shippingRow(from, to int, want decimal.Decimal) *decimal.Decimal {
 		}
 	}
 	return nil
+}
+
+// chargeRows reads the rows a totals block adds to the lines' sum on the
+// way to the net ("Totale compensi 1.640,00 | Rivalsa INPS 4% 65,60 |
+// Marca da bollo 2,00 | Totale documento 1.707,60" on an invoice that
+// charges no VAT): after the last item, a row whose amount is the items'
+// sum, then rows of money, none labelled as a tax, payment or amount due,
+// up to the row printing the net. When those rows add up to net - sum
+// they are charges on the whole document and the sum is the lines' total.
+func (d *doc) chargeRows(items []docextract.LineItem, t *totals) {
+	if t.net == nil || t.lineTotal != nil || t.charge != nil || t.allowance != nil || len(items) == 0 {
+		return
+	}
+	var sum decimal.Decimal
+	for _, it := range items {
+		if it.ProductTotalPrice == nil {
+			return
+		}
+		sum = sum.Add(it.ProductTotalPrice.Decimal)
+	}
+	if !sum.IsPositive() || !sum.LessThan(*t.net) {
+		return
+	}
+	last := -1
+	for li := range d.lines {
+		if d.itemLine[li] {
+			last = li
+		}
+	}
+	if last < 0 {
+		return
+	}
+	lastAmt := func(l *line) (decimal.Decimal, bool) {
+		as := d.amounts(l, 0, len(l.words))
+		if len(as) == 0 {
+			return decimal.Zero, false
+		}
+		return as[len(as)-1].v, true
+	}
+	start := -1
+	for li := last + 1; li < len(d.lines) && li <= last+3 && d.lines[li].pg == d.lines[last].pg; li++ {
+		if v, ok := lastAmt(&d.lines[li]); ok {
+			if v.Equal(sum) {
+				start = li
+			}
+			break
+		}
+	}
+	if start < 0 {
+		return
+	}
+	var charges decimal.Decimal
+	for li := start + 1; li < len(d.lines) && li <= start+6 && d.lines[li].pg == d.lines[start].pg; li++ {
+		l := &d.lines[li]
+		v, ok := lastAmt(l)
+		if !ok {
+			return
+		}
+		if v.Equal(*t.net) {
+			if li > start+1 && charges.Equal(t.net.Sub(sum)) {
+				lines, ch := sum, charges
+				t.lineTotal, t.charge = &lines, &ch
+			}
+			return
+		}
+		for _, m := range l.labels {
+			switch m.Field {
+			case textparse.FieldTax, textparse.FieldPrepaid, textparse.FieldAmountDue, textparse.FieldNet, textparse.FieldGross, textparse.FieldAllowanceTotal:
+				return
+			}
+		}
+		if !v.IsPositive() {
+			return
+		}
+		charges = charges.Add(v)
+	}
 }

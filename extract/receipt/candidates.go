@@ -398,9 +398,15 @@ func dateCandidates(lines []line, r rules) []Candidate {
 	}
 	var fs []found
 	count := map[string]int{}
+	clean := cleanDateToks
+	// The repaired dates of looseDateToks only when no line has a date as
+	// printed, as in the rules.
+	if !slices.ContainsFunc(lines, func(l line) bool { return len(textparse.FindDates(cleanDateToks(l.toks), textparse.DMY)) > 0 }) {
+		clean = looseDateToks
+	}
 	for i, l := range lines {
 		raw := l.toks
-		toks := cleanDateToks(raw)
+		toks := clean(raw)
 		for _, m := range textparse.FindDates(toks, textparse.DMY) {
 			x := newVec(fieldDate)
 			x.flag("label", has(l.fold, dateLabels...))

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/extract/textparse"
@@ -104,7 +105,10 @@ func isAddress(l line) bool {
 
 // A registration number printed after a company's name: "(519537-X)",
 // "(8199K)", "(CO. NO. 123456-A)", "002693074-K".
-var regTailRE = regexp.MustCompile(`(?i)\s*\(?\s*(?:co\.?\s*)?(?:no\.?\s*:?\s*)?\b[0-9]{4,}\s?-?\s?[A-Z]\b\s*\)?\s*$`)
+var regTailRE = regexp.MustCompile(`(?i)\s*\(?\s*(?:co\.?\s*)?(?:no\.?\s*:?\s*)?\b[0-9]{4,}\s?-?\s?[A-Z]\b\s*\)?\s*$` +
+	// the same with its end garbled by OCR: a parenthesis opened on a
+	// long number and never closed ("(519537 à")
+	`|\s*\(\s*(?:co\.?\s*)?(?:no\.?\s*:?\s*)?[0-9]{4,}[^()]*$`)
 
 // withoutReg returns l without a trailing registration number, so that its
 // digits are not taken for a postcode.
@@ -217,6 +221,9 @@ func merchant(lines []line) (*string, int, float64) {
 var (
 	// "SON BHD", "S0N BHD": the Malaysian company form "SDN BHD" misread.
 	sdnBhdRE = regexp.MustCompile(`\bS[O0]N(\.?) BHD\b`)
+	// "S/B" (Sendirian Berhad) as OCR misreads it: S as 5 or $, B as 8, D,
+	// 0 or O.
+	slashBRE = regexp.MustCompile(`^[S5$]/[B8D0O]$`)
 	// a standalone E between capitalised words: "&" misread by a
 	// multilingual model (E is "and" in Italian and Portuguese).
 	ampRE = regexp.MustCompile(`([A-Z]{2,}) E ([A-Z]{2,})`)
@@ -238,6 +245,11 @@ func fixName(name string, english bool) string {
 			w = "C"
 		}
 		words[i] = w
+	}
+	if n := len(words); n >= 2 && slashBRE.MatchString(words[n-1]) {
+		// "5/0", "S/8": the company form S/B (Sendirian Berhad) ending
+		// a name, misread.
+		words[n-1] = "S/B"
 	}
 	name = strings.Join(words, " ")
 	name = sdnBhdRE.ReplaceAllString(name, "SDN$1 BHD")
@@ -318,10 +330,18 @@ var dateLabels = []string{"date", "datum", "fecha", "data", "dated", "dt", "bill
 // date, else the first date anywhere; with the evidence behind it (see
 // Scores).
 func date(lines []line) (*string, float64) {
+	if d, c := dateWith(lines, cleanDateToks); d != nil {
+		return d, c
+	}
+	return dateWith(lines, looseDateToks)
+}
+
+// dateWith is date with the tokens of each line cleaned by clean.
+func dateWith(lines []line, clean func([]string) []string) (*string, float64) {
 	var first, withTime string
 	var firstConf, timeConf float64
 	for _, l := range lines {
-		ms := textparse.FindDates(cleanDateToks(l.toks), textparse.DMY)
+		ms := textparse.FindDates(clean(l.toks), textparse.DMY)
 		if len(ms) == 0 {
 			continue
 		}
@@ -352,13 +372,79 @@ func cleanDateToks(toks []string) []string {
 	out := make([]string, len(toks))
 	for i, t := range toks {
 		out[i] = strings.Trim(t, "|:;,()[]'\"“”")
-		if j := strings.IndexAny(out[i], ":"); j > 0 && j < len(out[i])-1 && strings.Count(out[i], "/")+strings.Count(out[i], "-")+strings.Count(out[i], ".") >= 2 {
+		if j := strings.IndexAny(out[i], ":"); j > 0 && j < len(out[i])-1 && strings.Count(out[i], "/")+strings.Count(out[i], "-")+strings.Count(out[i], ".") >= 2 &&
+			strings.IndexFunc(out[i][:j], unicode.IsLetter) >= 0 {
 			// "Date:25/12/2018"
 			out[i] = out[i][j+1:]
 		}
 		out[i] = fixDateDigits(out[i])
 	}
 	return out
+}
+
+// looseDateToks is cleanDateToks that also undoes three slips OCR makes on
+// a numeric date with a four-digit year, whatever the shop: a space around
+// a separator ("25/12/ 2018", "25 /12/2018"; the token is joined with the
+// next, which is left empty so that the tokens keep their places), a label
+// or a time glued to it ("DATE25/12/2018", "25/12/201810:41",
+// "25/12/2018(Tue)"), and one separator misread as another ("25/12.2018",
+// "25-12/2018"). Its dates are a fallback: they are looked for only when no
+// line of the receipt has a date as printed (cleanDateToks), so a repair
+// never overrules a date read whole.
+func looseDateToks(toks []string) []string {
+	out := cleanDateToks(toks)
+	for i := range out {
+		if out[i] == "" || !strings.ContainsAny(out[i], "0123456789") {
+			continue
+		}
+		// "25/12/ 2018", "25 /12/2018", "25/12 / 2018": joined with up
+		// to two following tokens when that makes a whole date.
+		if !looseDateRE.MatchString(out[i]) {
+			joined := out[i]
+			for k := i + 1; k < len(out) && k <= i+2; k++ {
+				joined += out[k]
+				if looseDateRE.MatchString(joined) {
+					out[i] = joined
+					for m := i + 1; m <= k; m++ {
+						out[m] = ""
+					}
+					break
+				}
+			}
+		}
+		out[i] = looseDate(out[i])
+	}
+	return out
+}
+
+// looseDateRE is a numeric date of day, month and four-digit year (19xx or
+// 20xx) with any of the separators OCR reads for a slash or a dash, inside
+// a token.
+var looseDateRE = regexp.MustCompile(`(^|[^0-9])([0-9]{1,2})([/.,-])([0-9]{1,2})([/.,-])((?:19|20)[0-9]{2})([^0-9]|[0-9]{1,2}[:.][0-9]{2}|$)`)
+
+// looseDate returns the date inside t written with one separator: the
+// first of the two when they differ ("25/12.2018" -> "25/12/2018"), a comma
+// giving way to the other separator (a slash when both are commas). A token that is a whole date as printed is returned
+// unchanged; one whose date has a digit right before it or a digit after
+// the year other than a time ("25/12/201810:41") is left alone too.
+func looseDate(t string) string {
+	m := looseDateRE.FindStringSubmatchIndex(t)
+	if m == nil {
+		return t
+	}
+	sub := func(k int) string { return t[m[2*k]:m[2*k+1]] }
+	sep := sub(3)
+	if sep == "," {
+		sep = sub(5)
+	}
+	if sep == "," {
+		sep = "/"
+	}
+	d := sub(2) + sep + sub(4) + sep + sub(6)
+	if d == t {
+		return t
+	}
+	return d
 }
 
 // slipDateRE is a numeric date of day, month and year in which OCR may
@@ -601,6 +687,12 @@ func total(lines []line) (*docextract.Amount, int, float64) {
 			continue
 		}
 		if len(l.amts) == 0 {
+			if v, ok := lostPoint(l); ok {
+				// "TOTAL 1250", "Gross Amt 47 80": the decimal point
+				// lost; counts only when confirmed, as below (an amount
+				// on a neighbouring line is still looked for).
+				oneDec = append(oneDec, candidate{v: v, prio: prio, line: i, summary: summary})
+			}
 			if v, ok := oneDecimal(l); ok {
 				// "NET TOTAL 174,9": the total's own amount, its last
 				// digit lost; it counts only when confirmed (below), and
@@ -856,6 +948,49 @@ func oneDecimal(l line) (decimal.Decimal, bool) {
 		return decimal.Decimal{}, false
 	}
 	return m.Value, true
+}
+
+// lostPoint reads the end of l as an amount whose decimal point OCR lost:
+// a last token of three to seven digits ("1250" for 12.50), a token of one
+// to four digits then one of exactly two ("47 80" for 47.80), or the point
+// read as a colon ("34:00"). Such a
+// reading is only a guess until the receipt's own figures confirm it.
+func lostPoint(l line) (decimal.Decimal, bool) {
+	n := len(l.toks)
+	if n < 2 {
+		return decimal.Decimal{}, false
+	}
+	digits := func(t string, lo, hi int) bool {
+		if len(t) < lo || len(t) > hi {
+			return false
+		}
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	last := strings.Trim(l.toks[n-1], ":;|!\"'“”()[]{}")
+	var s string
+	switch {
+	case n >= 3 && digits(last, 2, 2) && digits(strings.TrimPrefix(strings.TrimPrefix(l.toks[n-2], "RM"), "$"), 1, 4):
+		s = strings.TrimPrefix(strings.TrimPrefix(l.toks[n-2], "RM"), "$") + "." + last
+	case strings.Count(last, ":") == 1 && len(last) >= 4 && last[len(last)-3] == ':' && digits(last[len(last)-2:], 2, 2) &&
+		digits(strings.TrimPrefix(strings.TrimPrefix(last[:len(last)-3], "RM"), "$"), 1, 5):
+		// "34:00": the point read as a colon
+		s = strings.TrimPrefix(strings.TrimPrefix(last[:len(last)-3], "RM"), "$") + "." + last[len(last)-2:]
+	case digits(strings.TrimPrefix(strings.TrimPrefix(last, "RM"), "$"), 3, 7):
+		d := strings.TrimPrefix(strings.TrimPrefix(last, "RM"), "$")
+		s = d[:len(d)-2] + "." + d[len(d)-2:]
+	default:
+		return decimal.Decimal{}, false
+	}
+	v, err := decimal.NewFromString(s)
+	if err != nil || !v.IsPositive() {
+		return decimal.Decimal{}, false
+	}
+	return v, true
 }
 
 // confirmedElsewhere reports whether a total OCR read with one decimal is

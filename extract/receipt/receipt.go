@@ -148,12 +148,19 @@ func extractScored(pages []layout.Page, use map[string]bool) (*docextract.Receip
 var (
 	// "33, 92" and "39. 80": OCR splits an amount at the separator.
 	splitAmountRE = regexp.MustCompile(`(\d)([.,]) (\d{2})\b`)
+	// "33 .92": the same with the space before the separator.
+	splitAmountBeforeRE = regexp.MustCompile(`(\d) ([.,])(\d{2})\b`)
 	// currency prefixes glued to an amount: RM9.00, MYR9.00
 	gluedCurRE = regexp.MustCompile(`(?i)^(rm|myr|eur|usd|gbp|chf)(-?\d)`)
+	// the same code glued after the amount: 9.00RM
+	gluedCurAfterRE = regexp.MustCompile(`(?i)(\d)(rm|myr|eur|usd|gbp|chf)$`)
+	// an amount with a letter OCR reads for a look-alike digit ("12.5O",
+	// "l2.50"): O or o for 0, I or l for 1; at least one real digit.
+	slipAmountRE = regexp.MustCompile(`^-?[0-9OoIl]*[0-9][0-9OoIl]*[.,][0-9Oo]{2}$`)
 )
 
 func newLine(l layout.Line) line {
-	text := fixCompanyForm(splitAmountRE.ReplaceAllString(l.Text(), "$1$2$3"))
+	text := fixCompanyForm(splitAmountBeforeRE.ReplaceAllString(splitAmountRE.ReplaceAllString(l.Text(), "$1$2$3"), "$1$2$3"))
 	ln := line{text: text, fold: foldLabels(textparse.Fold(text)), toks: strings.Fields(text), h: l.H(),
 		x0: l.X0, y0: l.Y0, x1: l.X1, y1: l.Y1}
 	var sum float64
@@ -178,10 +185,27 @@ func parseAmount(tok string) (amount, bool) {
 	tok = strings.Trim(tok, ":;|!\"'“”()[]{}")
 	// OCR noise before the number: "—/18.00", "~0.02", "/18.00".
 	tok = strings.TrimLeft(tok, "—–~/\\_=>»<«*#")
+	// A label glued to its amount by a colon or an equals sign
+	// ("TOTAL:12.50", "RM:9.00"): the amount is what follows it.
+	if i := strings.LastIndexAny(tok, ":="); i > 0 && i < len(tok)-1 && strings.IndexFunc(tok[:i], unicode.IsLetter) >= 0 {
+		tok = tok[i+1:]
+	}
+	// A mark after the amount ("12.50*", a taxed item; "12.50." a full
+	// stop): not part of it.
+	tok = strings.TrimRight(tok, "*#")
+	if n := len(tok); n >= 5 && tok[n-1] == '.' && (tok[n-4] == '.' || tok[n-4] == ',') {
+		tok = tok[:n-1]
+	}
 	var cur string
 	if m := gluedCurRE.FindStringSubmatch(tok); m != nil {
 		cur = currencyCode(m[1])
 		tok = tok[len(m[1]):]
+	} else if m := gluedCurAfterRE.FindStringSubmatch(tok); m != nil {
+		cur = currencyCode(m[2])
+		tok = tok[:len(tok)-len(m[2])]
+	}
+	if strings.ContainsAny(tok, "OoIl") && slipAmountRE.MatchString(tok) {
+		tok = strings.NewReplacer("O", "0", "o", "0", "I", "1", "l", "1").Replace(tok)
 	}
 	if tok == "" || !strings.ContainsAny(tok, "0123456789") {
 		return amount{}, false

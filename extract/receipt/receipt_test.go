@@ -158,6 +158,9 @@ func TestFixName(t *testing.T) {
 		{"€ W KHOO HARDWARE", true, "C W KHOO HARDWARE"},
 		{"7-ELEVEN 1010", true, "7-ELEVEN 1010"},
 		{"Shop 10 Ltd", true, "Shop 10 Ltd"},
+		{"99 SPEED MART 5/0", true, "99 SPEED MART S/B"},
+		{"KEDAI MAJU S/8", true, "KEDAI MAJU S/B"},
+		{"5/8", true, "5/8"},
 	}
 	for _, tt := range tests {
 		require.Equal(t, tt.want, fixName(tt.in, tt.english), tt.in)
@@ -331,5 +334,87 @@ func TestTotalCashRounding(t *testing.T) {
 		d := Extract([]layout.Page{page(text)})
 		require.NotNil(t, d.General.TotalGrossPrice, text)
 		require.Equal(t, want, d.General.TotalGrossPrice.Dec().StringFixed(2), text)
+	}
+}
+
+// TestOCRDateSlips: a numeric date OCR split at a separator, glued to its
+// label or time, or read with two different separators is still the date,
+// as is a Malay month name; a date read whole elsewhere on the receipt
+// wins over a repaired one.
+func TestOCRDateSlips(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"Date: 12/03/ 2018", "2018-03-12"},
+		{"Date: 12 /03/2018", "2018-03-12"},
+		{"Date: 12/03 / 2018", "2018-03-12"},
+		{"DATE12/03/2018", "2018-03-12"},
+		{"Date: 12/03/201811:23", "2018-03-12"},
+		{"Date: 12/03/2018-11:23", "2018-03-12"},
+		{"Date:12/03/2018Time:11:23", "2018-03-12"},
+		{"Date: 12/03/2018(Tue)", "2018-03-12"},
+		{"Date: 12/03.2018", "2018-03-12"},
+		{"Date: 12-03/2018", "2018-03-12"},
+		{"Date: 12,03/2018", "2018-03-12"},
+		{"DATE: 12-Mac-2018", "2018-03-12"},
+		{"TARIKH: 5 Ogos 2018", "2018-08-05"},
+		{"Date: 1203/2018", ""},   // a separator lost: no date
+		{"Date: 12/03/20181", ""}, // a fifth year digit
+	} {
+		r := Extract([]layout.Page{page("SHOP SDN BHD\n" + tc.line + "\nTOTAL 5.00\n")})
+		got := ""
+		if r.General.ReceiptDate != nil {
+			got = *r.General.ReceiptDate
+		}
+		require.Equal(t, tc.want, got, tc.line)
+	}
+	// The whole date on another line wins over a repaired one.
+	r := Extract([]layout.Page{page("SHOP SDN BHD\nDate: 01/02.2017\n12/03/2018 11:23\nTOTAL 5.00\n")})
+	require.NotNil(t, r.General.ReceiptDate)
+	require.Equal(t, "2018-03-12", *r.General.ReceiptDate)
+}
+
+// TestOCRAmountSlips: an amount OCR split before its separator, glued to
+// its label by a colon, followed by its currency or a mark, or read with a
+// look-alike letter for a digit is still the amount.
+func TestOCRAmountSlips(t *testing.T) {
+	for _, line := range []string{
+		"TOTAL 12 .50", "TOTAL:12.50", "TOTAL RM:12.50", "TOTAL=12.50", "TOTAL 12.50RM", "TOTAL RM 12.50*",
+		"TOTAL 12.50.", "TOTAL RM12.5O", "TOTAL l2.50", "TOTAL 12.5o",
+	} {
+		r := Extract([]layout.Page{page("SHOP SDN BHD\nDate: 12/03/2018\nITEM A  3.50\nITEM B  9.10\n" + line + "\nTHANK YOU\n")})
+		require.NotNil(t, r.General.TotalGrossPrice, line)
+		require.Equal(t, "12.5", r.General.TotalGrossPrice.String(), line)
+	}
+	// A time is no amount, nor is a word with letters for digits only.
+	for _, tok := range []string{"11:23", "IO.OO", "Date:12.03.2018"} {
+		_, ok := parseAmount(tok)
+		require.False(t, ok, tok)
+	}
+}
+
+// TestMerchantRegGarbled: a registration number after the name whose
+// closing OCR garbled ("(519537 à") is no part of the name, nor does it
+// make the line too poor in letters to be one.
+func TestMerchantRegGarbled(t *testing.T) {
+	r := Extract([]layout.Page{page("99 SPEED MART 5/0 (519537 à\nLOT 2811, JALAN ANGSA,\n41150 KLANG\nDate: 12/03/2018\nTOTAL 5.00\n")})
+	require.NotNil(t, r.General.MerchantName)
+	require.Equal(t, "99 SPEED MART S/B", *r.General.MerchantName)
+}
+
+// TestTotalLostPoint: a total whose decimal point OCR lost ("1250", "47
+// 80") is taken only when the receipt's own figures confirm it.
+func TestTotalLostPoint(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"SUBTOTAL  11.80\nGST 6%  0.70\nTOTAL  1250\nTHANK YOU\n", "12.5"},
+		{"SUBTOTAL  45.09\nSVR TAX  2.71\nNET TOTAL  47 80\nTHANK YOU\n", "47.8"},
+		{"SUBTOTAL  32.08\nGST 6%  1.92\nTotal Amount: 34:00\"\nTHANK YOU\n", "34"},
+		// nothing confirms it: no total from the label
+		{"ITEM A  3.00\nTOTAL  1250\nTHANK YOU\n", ""},
+	} {
+		r := Extract([]layout.Page{page("SHOP SDN BHD\nDate: 12/03/2018\n" + tc.text)})
+		got := ""
+		if r.General.TotalGrossPrice != nil {
+			got = r.General.TotalGrossPrice.String()
+		}
+		require.Equal(t, tc.want, got, tc.text)
 	}
 }

@@ -24,23 +24,24 @@ const (
 // months maps lower-case, accent-folded month names and abbreviations of
 // English, German, French, Dutch, Spanish, Italian and Portuguese, and the
 // full Polish names (nominative and the genitive dates use: "15 marca
-// 2024"), to 1..12.
+// 2024"), and the Malay and Indonesian names that differ from those ("12
+// Mac 2018", "Julai", "Ogos", "Disember"; "Agustus", "Desember"), to 1..12.
 var months = map[string]int{}
 
 func init() {
 	names := [12]string{
 		"jan january januar janner jaenner januari janvier janv enero ene gennaio gen janeiro styczen stycznia",
 		"feb february februar feber februari fevrier fevr fev febrero febbraio fevereiro luty lutego",
-		"mar march marz maerz mrz maart mrt mars marzo marco marzec marca",
+		"mar march marz maerz mrz maart mrt mars marzo marco marzec marca mac",
 		"apr april avril avr abril aprile abr kwiecien kwietnia",
 		"may mai mei mayo maggio mag maio maj maja",
 		"jun june juni juin junio giugno giu junho czerwiec czerwca",
-		"jul july juli juillet juil julio luglio lug julho lipiec lipca",
-		"aug august augustus aout ago agosto sierpien sierpnia",
+		"jul july juli juillet juil julio luglio lug julho lipiec lipca julai",
+		"aug august augustus aout ago agosto sierpien sierpnia ogos agustus",
 		"sep sept september septembre septiembre settembre set setembro wrzesien wrzesnia",
 		"oct october oktober okt octobre octubre ottobre ott outubro out pazdziernik pazdziernika",
 		"nov november novembre noviembre novembro listopad listopada",
-		"dec december dezember dez decembre diciembre dic dicembre dezembro grudzien grudnia",
+		"dec december dezember dez decembre diciembre dic dicembre dezembro grudzien grudnia disember desember",
 	}
 	for i, n := range names {
 		for _, w := range strings.Fields(n) {

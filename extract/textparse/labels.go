@@ -159,6 +159,10 @@ func init() {
 		"n de cliente|no de cliente|n cliente|n de pedido|no de pedido|n pedido|"+
 		"page|seite|pagina|tel|phone|telefon|fax|"+
 		"n de facture associee|facture liee|related invoice")
+	// Stamp duty is no VAT: "Marca da bollo 2,00", "Imposta di bollo
+	// assolta" (Italy), "Timbre fiscal" (France, Tunisia), "Stempelgebühr".
+	// As whole phrases they keep "imposta" from reading as the tax.
+	f(FieldOther, 1, "imposta di bollo|marca da bollo|bollo|bollo virtuale|spese di bollo|timbre fiscal|droit de timbre|stempelgebuhr|stempelsteuer|stamp duty")
 	// Totals. Invoicing programs' own wording, from their translation
 	// files, is among them: "Untaxed Amount" (Odoo), "Base imp." and
 	// "Date facturation"/"Date limite règlement" (Dolibarr), "Rounded

@@ -36,6 +36,8 @@ func TestMatchLabels(t *testing.T) {
 		{"Niet later dan:", FieldDueDate},
 		{"Date de la facture", FieldInvoiceDate},
 		{"Nº de cliente", FieldOther},
+		{"Imposta di bollo assolta", FieldOther},
+		{"Marca da bollo", FieldOther},
 		{"Faktuurnummer", FieldInvoiceNumber},
 		{"SALES INVOICE N°", FieldInvoiceNumber},
 		{"Totaal goederenbedrag", FieldNet},

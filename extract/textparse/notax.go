@@ -21,6 +21,9 @@ var noTaxPhrases = []string{
 	"btw verlegd", "vrijgesteld van btw", "vrijgesteld van omzetbelasting", "kleineondernemersregeling", "geen btw",
 	"esente iva", "esente da iva", "senza applicazione dell iva", "regime forfettario", "non soggetta a iva", "fuori campo iva",
 	"inversione contabile", "exento de iva", "exenta de iva", "inversion del sujeto pasivo",
+	// Exempt supplies under § 4 UStG (a doctor's treatment, § 4 Nr. 14):
+	// "Ärztliche Heilbehandlung, umsatzsteuerfrei gemäß § 4 Nr. 14 UStG".
+	"umsatzsteuerfrei", "mehrwertsteuerfrei", "steuerfrei gemass 4", "steuerfrei nach 4", "4 nr 14 ustg",
 }
 
 // NoTaxCharged reports whether the tokens of a line (as Tokens or
