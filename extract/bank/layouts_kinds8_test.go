@@ -1,7 +1,6 @@
 package bank
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -12,10 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
-	"github.com/docextract/docextract"
-	"github.com/docextract/docextract/extract/classify"
 	"github.com/docextract/docextract/extract/layout"
-	"github.com/docextract/docextract/extract/split"
 	"github.com/docextract/docextract/internal/testdocs"
 )
 
@@ -854,72 +850,11 @@ func TestStatementLayoutSuiteKinds8(t *testing.T) {
 		bar     float64
 	}{{"tune", stmtKinds8Tune, stmtKinds8Bar}, {"report", stmtKinds8Report, stmtKinds8ReportBar}} {
 		t.Run(part.name, func(t *testing.T) {
-			share, report := scoreKinds8(t, part.layouts, "")
+			share, report := scoreKinds(t, part.layouts, 800, "")
 			t.Logf("statement kinds 8, %s part\n%s", part.name, report)
 			require.GreaterOrEqual(t, share, part.bar, "share of fields read, statement kinds 8 %s", part.name)
 		})
 	}
-}
-
-// scoreKinds8 is scoreKinds with a file of two accounts split as the
-// extractor splits it: a field "Documents" (the number of statements
-// found) and each account scored against the statement read from its
-// range (a missing range scores as an empty statement).
-func scoreKinds8(t *testing.T, layouts []kindLayout, dump string) (float64, string) {
-	e := engine(t)
-	var tally testdocs.Tally
-	for _, l := range layouts {
-		for k, n := range l.ns {
-			if dump != "" && dump != fmt.Sprintf("%s/%d", l.name, n) {
-				continue
-			}
-			s := l.make(uint64(800+k), n)
-			c := testdocs.NewProduced(uint64(k))
-			l.draw(c, s)
-			data, err := c.Bytes()
-			require.NoError(t, err)
-			pages, err := testdocs.ReadPages(context.Background(), e, data)
-			require.NoError(t, err)
-			label := fmt.Sprintf("%-15s %3d txns %2d pages", l.name, n, len(pages))
-			var gots []*docextract.BankStatementData
-			if s.next == nil {
-				gots = append(gots, Extract(pages))
-			} else {
-				ranges := split.Split(pages)
-				for _, r := range ranges {
-					gots = append(gots, Extract(pages[r.Start-1:r.End]))
-				}
-				var f testdocs.Fields
-				f.Check("Documents", "2", fmt.Sprint(len(ranges)))
-				tally.Add(label+" file", f.Res, f.Misses)
-			}
-			for i, want := range []*kindStmt{&s, s.next} {
-				if want == nil {
-					continue
-				}
-				got := &docextract.BankStatementData{}
-				if i < len(gots) {
-					got = gots[i]
-				}
-				res, misses := kindFields(*want, l.cur, got)
-				tally.Add(fmt.Sprintf("%s #%d", label, i+1), res, misses)
-			}
-			if dump == "" {
-				continue
-			}
-			dumpPages(t, pages)
-			for _, got := range gots {
-				for i, x := range got.Transactions {
-					t.Logf("txn %d %s %s %q", i, testdocs.Str(x.Date), av(x.Amount), testdocs.Str(x.Description))
-				}
-				t.Logf("iban %s cur %s open %s close %s", testdocs.Str(got.General.IBAN), testdocs.Str(got.General.Currency), av(got.General.OpeningBalance), av(got.General.ClosingBalance))
-			}
-			for i, x := range s.txns {
-				t.Logf("want %d %s %s %q", i, x.date.Format(time.DateOnly), x.amount, x.desc[1])
-			}
-		}
-	}
-	return tally.Share(), tally.Report("statements")
 }
 
 // TestKinds8Dump prints one statement of the batch as the reader sees it:
@@ -929,7 +864,7 @@ func TestKinds8Dump(t *testing.T) {
 	if spec == "" {
 		t.Skip("KINDS8=layout/n")
 	}
-	scoreKinds8(t, append(append([]kindLayout{}, stmtKinds8Tune...), stmtKinds8Report...), spec)
+	scoreKinds(t, append(append([]kindLayout{}, stmtKinds8Tune...), stmtKinds8Report...), 800, spec)
 }
 
 // dumpPages logs each line's words with their left edges.
@@ -952,15 +887,5 @@ func TestStatementKinds8Classified(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	for _, l := range append(append([]kindLayout{}, stmtKinds8Tune...), stmtKinds8Report...) {
-		s := l.make(800, 9)
-		c := testdocs.NewProduced(0)
-		l.draw(c, s)
-		data, err := c.Bytes()
-		require.NoError(t, err)
-		pages, err := testdocs.ReadPages(context.Background(), engine(t), data)
-		require.NoError(t, err)
-		got, _ := classify.Classify(pages)
-		require.Equal(t, docextract.BankStatement, got, l.name)
-	}
+	classifyKinds(t, append(append([]kindLayout{}, stmtKinds8Tune...), stmtKinds8Report...), 800)
 }

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
-	"github.com/stretchr/testify/require"
 )
 
 // A second batch of invoice kinds no earlier suite imitated, written from
@@ -452,17 +451,7 @@ func TestLayoutSuiteKinds2(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	for _, part := range []struct {
-		name    string
-		layouts []func(testing.TB) invLayout
-		bar     float64
-	}{{"tune", invKinds2TuneLayouts, layoutKinds2TuneBar}, {"report", invKinds2ReportLayouts, layoutKinds2ReportBar}} {
-		t.Run(part.name, func(t *testing.T) {
-			share, report := scoreLayouts(t, part.layouts)
-			t.Logf("kinds2 %s\n%s", part.name, report)
-			require.GreaterOrEqual(t, share, part.bar, "share of fields read, kinds2 %s", part.name)
-		})
-	}
+	runLayoutParts(t, "kinds2", []layoutPart{{"tune", invKinds2TuneLayouts, layoutKinds2TuneBar}, {"report", invKinds2ReportLayouts, layoutKinds2ReportBar}})
 }
 
 // layoutKinds2TuneBar: first scored as it came, before any rule: 54 of 64

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
-	"github.com/stretchr/testify/require"
 )
 
 // A third batch of invoice kinds no earlier suite imitated, written from
@@ -592,17 +591,7 @@ func TestLayoutSuiteKinds3(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	for _, part := range []struct {
-		name    string
-		layouts []func(testing.TB) invLayout
-		bar     float64
-	}{{"tune", invKinds3TuneLayouts, layoutKinds3TuneBar}, {"report", invKinds3ReportLayouts, layoutKinds3ReportBar}} {
-		t.Run(part.name, func(t *testing.T) {
-			share, report := scoreLayouts(t, part.layouts)
-			t.Logf("kinds3 %s\n%s", part.name, report)
-			require.GreaterOrEqual(t, share, part.bar, "share of fields read, kinds3 %s", part.name)
-		})
-	}
+	runLayoutParts(t, "kinds3", []layoutPart{{"tune", invKinds3TuneLayouts, layoutKinds3TuneBar}, {"report", invKinds3ReportLayouts, layoutKinds3ReportBar}})
 }
 
 // layoutKinds3TuneBar: first scored as it came, before any rule: 66 of 77

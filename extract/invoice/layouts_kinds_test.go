@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
-	"github.com/stretchr/testify/require"
 )
 
 // A batch of invoice kinds no earlier suite imitated, written for issue 10
@@ -570,18 +569,8 @@ func TestLayoutSuiteKinds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	for _, part := range []struct {
-		name    string
-		layouts []func(testing.TB) invLayout
-		bar     float64
-	}{{"tune", invKindsTuneLayouts, layoutKindsTuneBar}, {"report", invKindsReportLayouts, layoutKindsReportBar},
-		{"later", invKindsLaterLayouts, layoutKindsLaterBar}, {"report2", invKindsReport2Layouts, layoutKindsReport2Bar}} {
-		t.Run(part.name, func(t *testing.T) {
-			share, report := scoreLayouts(t, part.layouts)
-			t.Logf("kinds %s\n%s", part.name, report)
-			require.GreaterOrEqual(t, share, part.bar, "share of fields read, kinds %s", part.name)
-		})
-	}
+	runLayoutParts(t, "kinds", []layoutPart{{"tune", invKindsTuneLayouts, layoutKindsTuneBar}, {"report", invKindsReportLayouts, layoutKindsReportBar},
+		{"later", invKindsLaterLayouts, layoutKindsLaterBar}, {"report2", invKindsReport2Layouts, layoutKindsReport2Bar}})
 }
 
 // layoutKindsTuneBar: first scored as it came, before any rule: 65 of 74

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/shopspring/decimal"
-	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract/internal/testdocs"
 )
@@ -461,18 +460,8 @@ func TestLayoutSuiteSoftware(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	for _, part := range []struct {
-		name    string
-		layouts []func(testing.TB) invLayout
-		bar     float64
-	}{{"tune", invSoftwareTuneLayouts, layoutSoftwareTuneBar}, {"report", invSoftwareReportLayouts, layoutSoftwareReportBar},
-		{"later", invSoftwareLaterLayouts, layoutSoftwareLaterBar}} {
-		t.Run(part.name, func(t *testing.T) {
-			share, report := scoreLayouts(t, part.layouts)
-			t.Logf("software %s\n%s", part.name, report)
-			require.GreaterOrEqual(t, share, part.bar, "share of fields read, software %s", part.name)
-		})
-	}
+	runLayoutParts(t, "software", []layoutPart{{"tune", invSoftwareTuneLayouts, layoutSoftwareTuneBar}, {"report", invSoftwareReportLayouts, layoutSoftwareReportBar},
+		{"later", invSoftwareLaterLayouts, layoutSoftwareLaterBar}})
 }
 
 // layoutSoftwareTuneBar: first scored as it came, before any rule: 56 of

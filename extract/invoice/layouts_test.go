@@ -979,14 +979,26 @@ func TestLayoutSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	for _, part := range []struct {
-		name    string
-		layouts []func(testing.TB) invLayout
-		bar     float64
-	}{{"tune", invLayouts, layoutBar}, {"report", invReportLayouts, layoutReportBar}, {"report2", invReport2Layouts, layoutReport2Bar}} {
-		share, report := scoreLayouts(t, part.layouts)
-		t.Logf("%s part\n%s", part.name, report)
-		require.GreaterOrEqual(t, share, part.bar, "share of fields read, %s part", part.name)
+	runLayoutParts(t, "layouts", []layoutPart{{"tune", invLayouts, layoutBar}, {"report", invReportLayouts, layoutReportBar}, {"report2", invReport2Layouts, layoutReport2Bar}})
+}
+
+// layoutPart is one part of a layout suite (tune, report, ...): its
+// layouts and the share of their fields that must be read.
+type layoutPart struct {
+	name    string
+	layouts []func(testing.TB) invLayout
+	bar     float64
+}
+
+// runLayoutParts scores each part of suite in a subtest of its own, logs
+// its table (-v) and fails it below its bar.
+func runLayoutParts(t *testing.T, suite string, parts []layoutPart) {
+	for _, part := range parts {
+		t.Run(part.name, func(t *testing.T) {
+			share, report := scoreLayouts(t, part.layouts)
+			t.Logf("%s %s\n%s", suite, part.name, report)
+			require.GreaterOrEqual(t, share, part.bar, "share of fields read, %s %s", suite, part.name)
+		})
 	}
 }
 
