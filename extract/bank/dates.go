@@ -67,16 +67,10 @@ func docDateOrder(pages [][]layout.Line) textparse.DateOrder {
 		return textparse.DMY
 	}
 	monthFirst, dayFirst, dollar := 0, 0, false
-	var texts []string
 	for _, ls := range pages {
 		for _, l := range ls {
 			ws := l.Words
-			var b strings.Builder
 			for i, w := range ws {
-				if i > 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteString(w.Text)
 				if strings.Contains(w.Text, "$") {
 					dollar = true
 				}
@@ -90,7 +84,6 @@ func docDateOrder(pages [][]layout.Line) textparse.DateOrder {
 					dayFirst++
 				}
 			}
-			texts = append(texts, b.String())
 		}
 	}
 	switch {
@@ -100,7 +93,7 @@ func docDateOrder(pages [][]layout.Line) textparse.DateOrder {
 		return textparse.DMY
 	}
 	if dollar {
-		if ctx := textparse.NewCurrencyContext(texts); ctx.Has("US") {
+		if ctx := textparse.NewCurrencyContext(lineTexts(pages)); ctx.Has("US") {
 			return textparse.MDY
 		}
 	}
@@ -147,15 +140,9 @@ var dollarCodes = map[string]bool{"USD": true, "CAD": true, "AUD": true, "NZD": 
 func dollarCurrency(pages [][]layout.Line) string {
 	dollar := false
 	code := "" // the one dollar code printed, "-" when two differ
-	var texts []string
 	for _, ls := range pages {
 		for _, l := range ls {
-			var b strings.Builder
-			for i, w := range l.Words {
-				if i > 0 {
-					b.WriteByte(' ')
-				}
-				b.WriteString(w.Text)
+			for _, w := range l.Words {
 				t := strings.Trim(w.Text, "().:,")
 				switch {
 				case t == "$" || strings.HasPrefix(strings.TrimLeft(t, "+"+textparse.Minuses), "$"):
@@ -167,7 +154,6 @@ func dollarCurrency(pages [][]layout.Line) string {
 					code = t
 				}
 			}
-			texts = append(texts, b.String())
 		}
 	}
 	if !dollar {
@@ -175,7 +161,7 @@ func dollarCurrency(pages [][]layout.Line) string {
 	}
 	// the country first: a foreign row's code ("CAD 120.00 X 0.7350")
 	// on a US statement is not the account's
-	ctx := textparse.NewCurrencyContext(texts)
+	ctx := textparse.NewCurrencyContext(lineTexts(pages))
 	if c := ctx.Resolve("$"); c != "" {
 		return c
 	}
@@ -183,4 +169,16 @@ func dollarCurrency(pages [][]layout.Line) string {
 		return ""
 	}
 	return code
+}
+
+// lineTexts is the text of every line of pages, in order, for
+// textparse.NewCurrencyContext; built only where a rule needs it.
+func lineTexts(pages [][]layout.Line) []string {
+	var texts []string
+	for _, ls := range pages {
+		for _, l := range ls {
+			texts = append(texts, l.Text())
+		}
+	}
+	return texts
 }
