@@ -106,6 +106,9 @@ type kindStmt struct {
 	next *kindStmt
 	// acct: an account number printed where no IBAN is (US accounts).
 	acct string
+	// cur: this statement's currency where it is not its layout's (the
+	// ninth batch's second currency section).
+	cur string
 }
 
 type kindExtra struct {
@@ -1085,7 +1088,11 @@ func scoreKinds(t *testing.T, layouts []kindLayout, seed uint64, dump string) (f
 				if i < len(gots) {
 					got = gots[i]
 				}
-				res, misses := kindFields(*want, l.cur, got)
+				cur := l.cur
+				if want.cur != "" {
+					cur = want.cur
+				}
+				res, misses := kindFields(*want, cur, got)
 				tally.Add(fmt.Sprintf("%s #%d", label, i+1), res, misses)
 			}
 			if dump == "" {

@@ -198,3 +198,18 @@ func TestScannedProduced6(t *testing.T) {
 // Chosen for the real invoices read as scans (+7 fields, 15% less
 // tesseract time).
 const scannedProduced6Bar = 111.0 / 117
+
+// TestScannedKinds9 scans the ninth statement batch (each one-statement
+// layout, 9 transactions; scannedKinds9Bar says how it scored).
+func TestScannedKinds9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("OCR of every layout")
+	}
+	r := scantest.New(t)
+	share, report := scoreScanned(t, r, bank.Kinds9ScanStatements(t))
+	t.Logf("ninth statement batch, scanned\n%s", report)
+	require.GreaterOrEqual(t, share, scannedKinds9Bar, "share of fields read from scans, ninth statement batch")
+}
+
+// scannedKinds9Bar: the ninth statement batch scanned.
+const scannedKinds9Bar = 0.0

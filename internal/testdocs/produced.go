@@ -37,8 +37,11 @@ type Produced struct {
 	// print systems that position every glyph on their own metrics do
 	// (the text layer then holds "1 7.02.2025", "G  irokonto"). Every
 	// glyph is its own text object; a word's glyphs stay in order.
-	Kern   float64
-	groups int
+	Kern float64
+	// Landscape turns the pages that follow to A4 landscape (842 × 595
+	// pt), as statements printed "quer" from online banking are.
+	Landscape bool
+	groups    int
 }
 
 // producedOp is one text object: a word at a baseline.
@@ -146,7 +149,11 @@ func (c *Produced) AddPage() {
 	if c.page > 0 {
 		c.flush()
 	}
-	c.pdf.AddPage()
+	if c.Landscape {
+		c.pdf.AddPageFormat("L", c.pdf.GetPageSizeStr("A4"))
+	} else {
+		c.pdf.AddPage()
+	}
 	c.page++
 	c.Font(false, 9)
 }
