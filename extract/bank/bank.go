@@ -92,16 +92,18 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	x.completeDates()
 	x.cardFrame()
 	x.newestFirst()
-	orphans := x.resolveOrphans()
 	g := &out.General
 	if g.ClosingBalance == nil && x.carried != nil && !x.carriedAfter {
 		g.ClosingBalance = docextract.NewAmount(*x.carried)
 	}
 	if n := len(out.Transactions); g.ClosingBalance == nil && n > 0 && out.Transactions[n-1].Balance != nil {
 		// No closing balance printed as such: the running balance after
-		// the last transaction is the closing balance.
+		// the last transaction is the closing balance (the last printed,
+		// before orphan rows are weighed against it).
 		g.ClosingBalance = docextract.NewAmount(out.Transactions[n-1].Balance.Decimal)
 	}
+	orphans := x.resolveOrphans()
+	x.signByColumn()
 	mended := mendSigns(out) || orphans
 	if g.IBAN == nil && x.footIBAN != "" {
 		g.IBAN = docextract.Str(x.footIBAN)
@@ -242,6 +244,10 @@ type extractor struct {
 	// balMark is the mark of the balance setBalance is given; openMark
 	// and closeMark those of the balances it set (cardFrame).
 	balMark, openMark, closeMark int8
+	// balByColumn: the balance setBalance is given took its sign from the
+	// debit column it stands in, printed unsigned; closeByColumn: so did
+	// the closing balance it set (signByColumn).
+	balByColumn, closeByColumn bool
 	// card: the statement names a card account's minimum payment, or
 	// its credit limit and the credit available (cardWords).
 	card     bool
@@ -1712,8 +1718,8 @@ func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
 			k = rowOpening
 		}
 	}
-	mark := x.balMark
-	x.balMark = markUnknown
+	mark, byCol := x.balMark, x.balByColumn
+	x.balMark, x.balByColumn = markUnknown, false
 	switch k {
 	case rowOpening:
 		if g.OpeningBalance == nil {
@@ -1722,7 +1728,7 @@ func (x *extractor) setBalance(k rowKind, v decimal.Decimal) {
 		}
 	case rowClosing:
 		g.ClosingBalance = docextract.NewAmount(v)
-		x.closeMark = mark
+		x.closeMark, x.closeByColumn = mark, byCol
 	}
 }
 
@@ -1780,6 +1786,10 @@ func (x *extractor) row(l *line) {
 			x.noteDates(l.tokens())
 			x.rowCurrency(ws, used)
 			x.balMark = balanceMark(amounts, marks)
+			_, bal := amounts[colBalance]
+			_, cr := amounts[colCredit]
+			_, db := amounts[colDebit]
+			x.balByColumn = db && !bal && !cr && marks[colDebit] == markNone
 			x.setBalance(x.kindByDate(k, l.tokens()), v)
 			return
 		}
@@ -1955,6 +1965,18 @@ func (x *extractor) row(l *line) {
 		x.words(ws, used)
 		x.lastY = l.y1
 		x.curLines = 1
+		return
+	}
+	// A transaction's running balance on its last line: a line close
+	// below an open row with no date and no amount but one in the balance
+	// column, the row having none yet (banks that print the balance once
+	// a day set it on the day's last line, under a two-line row's first).
+	if _, onlyBal := amounts[colBalance]; onlyBal && len(amounts) == 1 && x.cur != nil && !x.cur.open && x.cur.t.Balance == nil &&
+		date == "" && dm[0] == 0 && l.y0-x.lastY <= 1.2*l.size && !x.inBlock {
+		x.cur.t.Balance = docextract.NewAmount(amounts[colBalance])
+		x.words(ws, used)
+		x.lastY = l.y1
+		x.curLines++
 		return
 	}
 	// A continuation line: no date, no amount, close below the row, words
@@ -2888,4 +2910,28 @@ func (x *extractor) amountFromBalances(ws []layout.Word, used map[int]bool, bal 
 		}
 	}
 	return decimal.Zero, false
+}
+
+// signByColumn mends a closing balance printed unsigned that took a minus
+// only from the debit column it stands under: when opening balance + the
+// transactions is the same sum with the other sign, the balance was
+// set at the page's right edge, not in the column (a "Nieuw saldo ...
+// € 1.478,49" line under a table whose last column is "Af"). A balance
+// that is in the column (Italian "Dare", printed there when negative)
+// reconciles as read and is left alone.
+func (x *extractor) signByColumn() {
+	g := &x.out.General
+	if !x.closeByColumn || g.OpeningBalance == nil || g.ClosingBalance == nil || len(x.out.Transactions) == 0 {
+		return
+	}
+	sum := g.OpeningBalance.Decimal
+	for _, t := range x.out.Transactions {
+		if t.Amount == nil {
+			return
+		}
+		sum = sum.Add(t.Amount.Decimal)
+	}
+	if c := g.ClosingBalance.Decimal; !c.IsZero() && sum.Equal(c.Neg()) {
+		g.ClosingBalance = docextract.NewAmount(sum)
+	}
 }
