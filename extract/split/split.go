@@ -61,6 +61,7 @@ func SplitWith(pages []layout.Page, own func(i int) bool) []Range {
 	// prev is the last page that is a document's own (not an enclosure);
 	// letter is set while a cover letter waits for its document.
 	prev, letter := -1, false
+	docIBAN := "" // the account the current document's header names
 	for i, info := range infos {
 		switch {
 		case info.enclosure && info.letter:
@@ -78,10 +79,24 @@ func SplitWith(pages []layout.Page, own func(i int) bool) []Range {
 			// A copy of a page of this document ("Copy", "Duplikat",
 			// "Duplicate for transporter") stays with it.
 		case prev >= 0:
-			starts[i] = boundary(infos[prev], info) > 0
+			b := boundary(infos[prev], info)
+			if info.firstPage && info.iban != "" && docIBAN != "" && info.iban != docIBAN {
+				// A first page (an opening balance) whose header names
+				// another account than the document's begins that
+				// account's statement, even where the page numbers run on
+				// through the file (an e-money account's section per
+				// currency, each its own IBAN): one statement is of one
+				// account.
+				b += 20
+			}
+			starts[i] = b > 0
 		}
 		if starts[i] {
 			first = i
+			docIBAN = ""
+		}
+		if docIBAN == "" {
+			docIBAN = info.iban
 		}
 		prev = i
 	}
@@ -203,6 +218,9 @@ type pageInfo struct {
 	// own (terms, a bank's notices, a cover letter): see isEnclosure.
 	enclosure bool
 	letter    bool // the enclosure opens with a salutation: a cover letter
+	// iban: the first IBAN printed in the page's top quarter (a
+	// statement's header names its account there), "" when none.
+	iban string
 }
 
 var (
@@ -261,6 +279,9 @@ func inspect(p *layout.Page) pageInfo {
 					break
 				}
 			}
+		}
+		if info.iban == "" && p.Height > 0 && lines[i].Y0 < p.Height/4 {
+			info.iban = textparse.FindIBAN(strings.Fields(lines[i].Text()))
 		}
 		hasDigits := strings.ContainsAny(f, "0123456789")
 		for _, l := range closingLabels {
