@@ -1597,11 +1597,25 @@ func kindOf(fw []string) rowKind {
 	}
 	for _, l := range balanceLabels {
 		if hasLabel(fw, l, !strings.Contains(l, " ")) {
+			// A balance named available ("SALDO DISPONIBILE AL
+			// 31.08.2023" under the booked "SALDO CONTABILE AL ...",
+			// "solde disponible", "available balance") is the booked
+			// balance less sums held or plus a credit line: never the
+			// opening or closing balance. It is read like a total.
+			for _, w := range fw {
+				if availableWords[strings.Trim(w, ":.")] {
+					return rowTotal
+				}
+			}
 			return rowBalance
 		}
 	}
 	return rowOther
 }
+
+// availableWords name an available balance, folded.
+var availableWords = map[string]bool{"available": true, "verfugbar": true, "verfugbarer": true, "verfugbares": true,
+	"disponible": true, "disponibile": true, "beschikbaar": true, "beschikbare": true}
 
 // carry handles a carried balance: before any transaction and any opening
 // balance it is the opening balance ("Balance brought forward" opens UK
