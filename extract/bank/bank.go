@@ -2,6 +2,7 @@ package bank
 
 import (
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -590,7 +591,21 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 	}
 	if hdr < 0 {
 		for i, l := range lines {
-			if t := headerNoDate(l); t != nil {
+			if t := headerNoDate(l, 2); t != nil {
+				x.tab, hdr = t, i
+				break
+			}
+		}
+	}
+	if hdr < 0 {
+		// One amount column under a header with no date title: read when
+		// the rows below are grouped under day headings ("jeudi 3 août
+		// 2023" alone on its line), which give their dates.
+		for i, l := range lines {
+			if t := headerNoDate(l, 1); t != nil && slices.ContainsFunc(lines[i+1:], func(l *line) bool {
+				_, ok := dayHeading(l, x.order)
+				return ok
+			}) {
 				x.tab, hdr = t, i
 				break
 			}
@@ -1161,12 +1176,12 @@ func headerOf(l *line) *table {
 }
 
 // headerNoDate recognises a header line with no date title whose first
-// title is the description's, over two amount columns or more
+// title is the description's, over minNums amount columns or more
 // ("Description Incoming Outgoing Balance"): the rows then print their
 // date at the start of a line of the description column (under the
-// description's first line, or before it). Only a page with no header
-// that has a date title reads one.
-func headerNoDate(l *line) *table {
+// description's first line, or before it), or under day headings. Only a
+// page with no header that has a date title reads one.
+func headerNoDate(l *line, minNums int) *table {
 	cells := cellsOf(l.words, l.size)
 	t := &table{y: l.y1, leadDate: true}
 	seen := map[colKind]bool{}
@@ -1182,7 +1197,7 @@ func headerNoDate(l *line) *table {
 		}
 		t.cols = append(t.cols, column{kind: k, x0: c.x0, x1: c.x1})
 	}
-	if nums < 2 {
+	if nums < minNums {
 		return nil
 	}
 	for i := range t.cols {
@@ -1960,6 +1975,15 @@ func (x *extractor) row(l *line) {
 		x.pendAbove = append(x.pendAbove, strings.Join(text, " "))
 		return
 	}
+	// Under a day heading, an amount row with words and no date of its
+	// own is a transaction of the heading's day (rows grouped under
+	// "jeudi 3 août 2023").
+	if x.day != "" && hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
+		x.flush()
+		x.open(&txn{t: docextract.Transaction{Date: docextract.Str(x.day), Amount: docextract.NewAmount(amount)},
+			mark: amountMark(amounts, marks)}, l, amounts, used)
+		return
+	}
 	// An amount row without a date and with words beside the amount: an
 	// orphan, kept only if the balances need it (resolveOrphans).
 	if hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
@@ -2307,6 +2331,11 @@ func dayHeading(l *line, order textparse.DateOrder) (string, bool) {
 	toks := l.tokens()
 	fw := foldWords(toks)
 	n, ok := labelValue(fw, dayLabels)
+	if !ok && len(fw) > 1 && weekdays[strings.Trim(fw[0], ",.")] {
+		// A weekday before the date ("vendredi 3 mars 2023", "Friday, 3
+		// March 2023") heads the rows of that day too.
+		n, ok = 1, true
+	}
 	if !ok {
 		return "", false
 	}
@@ -2949,3 +2978,17 @@ func (x *extractor) signByColumn() {
 		g.ClosingBalance = docextract.NewAmount(sum)
 	}
 }
+
+// weekdays are the days' names in our six languages, folded.
+var weekdays = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("monday tuesday wednesday thursday friday saturday sunday " +
+		"montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag " +
+		"lundi mardi mercredi jeudi vendredi samedi dimanche " +
+		"maandag dinsdag woensdag donderdag vrijdag zaterdag zondag " +
+		"lunes martes miercoles jueves viernes sabado domingo " +
+		"lunedi martedi mercoledi giovedi venerdi sabato domenica") {
+		m[w] = true
+	}
+	return m
+}()
