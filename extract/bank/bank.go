@@ -1616,8 +1616,13 @@ func kindOf(fw []string) rowKind {
 			// 31.08.2023" under the booked "SALDO CONTABILE AL ...",
 			// "solde disponible", "available balance") is the booked
 			// balance less sums held or plus a credit line: never the
-			// opening or closing balance. It is read like a total.
+			// opening or closing balance. It is read like a total. (Only
+			// words before the line's first number name it: "Kontostand
+			// 1.234,56 Verfügbarer Betrag 2.234,56" is the booked one.)
 			for _, w := range fw {
+				if strings.ContainsAny(w, "0123456789") {
+					break
+				}
 				if availableWords[strings.Trim(w, ":.")] {
 					return rowTotal
 				}
