@@ -204,6 +204,9 @@ type extractor struct {
 	// day is the booking date of a heading over the rows booked that day
 	// ("Buchungsdatum: 01.04.2024"), "" when none is in force.
 	day string
+	// dayNamed: the last day heading named its weekday ("jeudi 3 août
+	// 2023"): the rows under it print no date of their own.
+	dayNamed bool
 	// grid: an opening or closing balance label on a line of labels
 	// without any amount, whose value may stand under it (gridValue).
 	grid []gridLabel
@@ -652,6 +655,7 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 			// heading right above it dates that row.
 			if d, ok := dayHeading(l, x.order); ok && i == hdr && !titled {
 				x.day = d
+				x.dayNamed = weekdays[strings.Trim(textparse.Fold(l.words[0].Text), ",.")]
 				continue
 			}
 			x.general(l, first)
@@ -1835,6 +1839,7 @@ func (x *extractor) row(l *line) {
 	if d, ok := dayHeading(l, x.order); ok && len(amounts) == 0 {
 		x.flush()
 		x.day = d
+		x.dayNamed = weekdays[strings.Trim(textparse.Fold(ws[0].Text), ",.")]
 		return
 	}
 	// Dates in the date and value-date columns.
@@ -1980,10 +1985,13 @@ func (x *extractor) row(l *line) {
 		x.pendAbove = append(x.pendAbove, strings.Join(text, " "))
 		return
 	}
-	// Under a day heading, an amount row with words and no date of its
-	// own is a transaction of the heading's day (rows grouped under
-	// "jeudi 3 août 2023").
-	if x.day != "" && hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
+	// Under a day heading that names its weekday, an amount row with
+	// words and no date of its own is a transaction of the heading's day
+	// (rows grouped under "jeudi 3 août 2023"). A labelled heading
+	// ("Buchungstag: 30.04.2023") dates rows that print their own date;
+	// amount lines under it without one (a closing's itemised fees) are
+	// no rows.
+	if x.day != "" && x.dayNamed && hasAmount && date == "" && dm[0] == 0 && !x.inBlock && (x.cur == nil || !x.cur.open) && hasLetters(ws, used) {
 		x.flush()
 		x.open(&txn{t: docextract.Transaction{Date: docextract.Str(x.day), Amount: docextract.NewAmount(amount)},
 			mark: amountMark(amounts, marks)}, l, amounts, used)
