@@ -794,6 +794,11 @@ var stmtKinds9Report = []kindLayout{
 // nor the closing balance (kindOf), and rows grouped under a weekday and
 // a date alone on a line ("jeudi 3 août 2023") dated by it, under a header
 // with no date title over one amount column (dayHeading, headerNoDate).
+// (A first form of the heading rule, any day heading dating the dateless
+// amount rows under it, read the fifth batch's itemised "Anlage 1" fees
+// under "Buchungstag: 30.04.2023" as rows; it was narrowed to headings
+// that name their weekday, and every other suite came back to its
+// figures.)
 const (
 	stmtKinds9Bar       = 128.0 / 128
 	stmtKinds9ReportBar = 36.0 / 36

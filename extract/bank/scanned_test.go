@@ -211,5 +211,9 @@ func TestScannedKinds9(t *testing.T) {
 	require.GreaterOrEqual(t, share, scannedKinds9Bar, "share of fields read from scans, ninth statement batch")
 }
 
-// scannedKinds9Bar: the ninth statement batch scanned.
-const scannedKinds9Bar = 0.0
+// scannedKinds9Bar: the ninth statement batch scanned (its six layouts of
+// one statement, the landscape export included; the multi-currency file of
+// two statements left out), first measured after the batch's text rules,
+// before any rule for its scans: 52/54 (96.3%), 4 of 6 all right. Left:
+// the Irish IBAN, which OCR misread, and a Spanish payee ("ISABEL Il").
+const scannedKinds9Bar = 52.0 / 54
