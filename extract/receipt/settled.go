@@ -107,15 +107,17 @@ func paidLessChange(lines []line) *decimal.Decimal {
 
 // CheckName names the revision of OCRCheck, for ocr.Tesseract.WithCheck
 // (a cache of readings keys on it).
-const CheckName = "receipt-settled-1"
+const CheckName = "receipt-settled-2"
 
 // OCRCheck rates an OCR reading of a receipt for ocr.Tesseract.WithCheck:
-// its score is the total's level plus the date's (see Settled), and it
-// lacks a field when no total or no valid date was read. A second reading
-// is then made and kept only when it scores higher: the evidence of the
-// receipt's own arithmetic decides between the two readings, not the
-// recogniser's confidence alone.
-func OCRCheck(p layout.Page) (score int, lacking bool) {
+// its score is the total's level plus the date's (see Settled); it lacks a
+// field when no total or no valid date was read, and is weak as well when
+// the total is read from its label alone, unconfirmed by the receipt's own
+// figures. A second reading is then made and kept only when it scores
+// higher: the evidence of the receipt's own arithmetic decides between the
+// readings, not the recogniser's confidence alone.
+func OCRCheck(p layout.Page) (score int, lacking, weak bool) {
 	t, d := Settled([]layout.Page{p})
-	return t + d, t == TotalNone || d == DateNone
+	lacking = t == TotalNone || d == DateNone
+	return t + d, lacking, lacking || t < TotalChecked
 }
