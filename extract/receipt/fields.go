@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
 	"github.com/shopspring/decimal"
 )
@@ -123,6 +124,40 @@ func withoutReg(l line) line {
 	return l
 }
 
+// withoutNoise returns l without the OCR noise at its ends that a logo or
+// a stamp beside a name reads as: an end word the recogniser is unsure of
+// (confidence under noiseConf) that is no word of a name, being at most two
+// letters or digits long once its punctuation is trimmed, or holding no
+// letter or digit at all ("5 THAI DELICIOUS RESTAURANT" with the 5 read at
+// 55 from the edge of a logo, "RESTAURANT SIN Di) ©"). A sure "99" or "7"
+// before a name ("99 SPEED MART") stays. Lines without word confidences
+// (text layers, ground-truth lines) are returned as they are.
+func withoutNoise(l line) line {
+	ws := l.words
+	noise := func(w layout.Word) bool {
+		if w.Conf <= 0 || w.Conf >= noiseConf {
+			return false
+		}
+		core := strings.TrimFunc(w.Text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		return len([]rune(core)) <= 2
+	}
+	for len(ws) > 1 && noise(ws[0]) {
+		ws = ws[1:]
+	}
+	for len(ws) > 1 && noise(ws[len(ws)-1]) {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == len(l.words) {
+		return l
+	}
+	b := layout.Line{Words: ws, X0: ws[0].X0, X1: ws[len(ws)-1].X1, Y0: l.y0, Y1: l.y1}
+	return newLine(b)
+}
+
+// noiseConf is the word confidence under which an end word of a name line
+// may be noise (see withoutNoise).
+const noiseConf = 60
+
 // Words of company forms and trades that make no name on their own: a line
 // of only these continues the name above it ("POPULAR BOOK" / "CO. (M) SDN
 // BHD") or below it ("TSH POWER HARDWARE" / "TRADING").
@@ -161,7 +196,7 @@ func merchant(lines []line) (*string, int, float64) {
 	first, company := -1, -1
 	seen := 0
 	for i := 0; i < top; i++ {
-		l := withoutReg(lines[i])
+		l := withoutReg(withoutNoise(lines[i]))
 		if n, _, _ := letters(l.text); isAddress(l) && n >= 6 && !regNumberRE.MatchString(strings.TrimSpace(l.text)) {
 			// The name comes before the address: an address first means
 			// the name was not read.
@@ -193,7 +228,7 @@ func merchant(lines []line) (*string, int, float64) {
 	if company >= 0 {
 		ev = evNameCompany
 	}
-	cur := withoutReg(lines[pick])
+	cur := withoutReg(withoutNoise(lines[pick]))
 	name := trimJunk(cur.text)
 	if pick > 0 && (onlyForm(cur.fold) || strings.HasPrefix(name, "&")) {
 		// "CO. (M) SDN BHD": the name begins on the line above.
