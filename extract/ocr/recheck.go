@@ -3,6 +3,7 @@ package ocr
 import (
 	"context"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -15,15 +16,16 @@ import (
 // least a quarter, so that tesseract sees other pixels than in the value
 // bands of the first pass, see rereadValues), read in page segmentation
 // mode RereadPSM with the value languages. Its words holding a digit make
-// three candidate readings of the page: merged the surer word winning, as
-// the other readings are; replacing every word of p they cover whatever
-// its confidence (a digit read confidently wrong, the usual slip on a
-// total, loses to a less sure reading only here), dates and times kept as
-// p read them, since the check does not weigh one valid date against
-// another; and replacing dates and times too. None is trusted for the
-// recogniser's confidence: the candidate check scores highest is
-// returned, and only when it scores higher than score, p's rating; ok is
-// false otherwise.
+// four candidate readings of the page: merged the surer word winning, as
+// the other readings are; and replacing every word of p they cover
+// whatever its confidence (a digit read confidently wrong, the usual slip
+// on a total or a date, loses to a less sure reading only here), with the
+// words of the lines holding no date, with those of the date lines, and
+// with all (a band may read a date right and garble an amount the first
+// reading had right). None is trusted for the recogniser's confidence:
+// the candidate check scores highest is returned, the first of equals,
+// and only when it scores higher than score, p's rating; ok is false
+// otherwise.
 func (t *Tesseract) recheckValues(ctx context.Context, p pass, score int) (layout.Page, bool, error) {
 	ls := checkLines(p.words)
 	if len(ls) == 0 || t.cfg.RereadPSM <= 0 {
@@ -48,14 +50,20 @@ func (t *Tesseract) recheckValues(ctx context.Context, p pass, score int) (layou
 	for i := range words {
 		words[i].Block += recheckBlock
 	}
-	values := slices.DeleteFunc(slices.Clone(words), func(w TSVWord) bool {
-		return dateShapeRE.MatchString(w.Text) || partDateRE.MatchString(w.Text) || timeRE.MatchString(w.Text)
-	})
+	// The words on date lines and the others: a band may read a date
+	// right and an amount wrong, so each group is tried on its own too.
+	var dates, values []TSVWord
+	for _, w := range words {
+		cy := w.CY()
+		if slices.ContainsFunc(ls, func(l layout.Line) bool { return dateLike(l.Text()) && math.Abs(cy-(l.Y0+l.Y1)/2) < l.H()/2 }) {
+			dates = append(dates, w)
+		} else {
+			values = append(values, w)
+		}
+	}
+	// In this order, so that a later candidate wins only by scoring higher.
 	var best layout.Page
-	// In this order, so that a later candidate wins only by scoring higher:
-	// the one whose band dates replace the first reading's only when that
-	// makes a date (or total) read that was not.
-	for _, ws := range [][]TSVWord{mergeWords(p.words, words), replaceWords(p.words, values), replaceWords(p.words, words)} {
+	for _, ws := range [][]TSVWord{mergeWords(p.words, words), replaceWords(p.words, values), replaceWords(p.words, dates), replaceWords(p.words, words)} {
 		c := p
 		c.words = ws
 		page := toPage(c)
@@ -94,7 +102,10 @@ func recheckScale(h float64) float64 {
 
 // checkLines returns the lines of a reading that decide a document's
 // values: those with a value label ("TOTAL 42.50", "CASH", "GST 6%
-// 2.40", "CHANGE DUE 7.50") and those of a date or time (see dateLine).
+// 2.40", "CHANGE DUE 7.50"), those of a date or time (see dateLine) and
+// those holding one garbled as OCR garbles them: a date with every
+// separator lost ("25122018"), a time with a space after its colon
+// ("01: 34").
 func checkLines(words []TSVWord) []layout.Line {
 	p := layout.Page{Words: make([]layout.Word, len(words))}
 	for i, w := range words {
@@ -102,11 +113,25 @@ func checkLines(words []TSVWord) []layout.Line {
 	}
 	var out []layout.Line
 	for _, l := range layout.Lines(&p) {
-		if text := l.Text(); dateLine(text) || hasValueLabel(text) {
+		if text := l.Text(); dateLike(text) || hasValueLabel(text) {
 			out = append(out, l)
 		}
 	}
 	return out
+}
+
+// lostSepDateRE matches a date of day, month and year 19xx or 20xx whose
+// separators OCR lost, and splitTimeRE a time of day with a space after
+// its colon.
+var (
+	lostSepDateRE = regexp.MustCompile(`\b(?:0[1-9]|[12][0-9]|3[01])(?:0[1-9]|1[0-2])(?:19|20)[0-9]{2}\b`)
+	splitTimeRE   = regexp.MustCompile(`\b[0-2]?[0-9][:.] [0-5][0-9]`)
+)
+
+// dateLike reports whether a line holds a date or time, whole (see
+// dateLine) or garbled as OCR garbles them (see checkLines).
+func dateLike(text string) bool {
+	return dateLine(text) || lostSepDateRE.MatchString(text) || splitTimeRE.MatchString(text)
 }
 
 // hasValueLabel reports whether a word of text is a value label (see
