@@ -52,10 +52,16 @@ func (t *Tesseract) recheckValues(ctx context.Context, p pass, score int) (layou
 	}
 	// The words on date lines and the others: a band may read a date
 	// right and an amount wrong, so each group is tried on its own too.
+	var dateLs []layout.Line
+	for _, l := range ls {
+		if dateLike(l.Text()) {
+			dateLs = append(dateLs, l)
+		}
+	}
 	var dates, values []TSVWord
 	for _, w := range words {
 		cy := w.CY()
-		if slices.ContainsFunc(ls, func(l layout.Line) bool { return dateLike(l.Text()) && math.Abs(cy-(l.Y0+l.Y1)/2) < l.H()/2 }) {
+		if slices.ContainsFunc(dateLs, func(l layout.Line) bool { return math.Abs(cy-(l.Y0+l.Y1)/2) < l.H()/2 }) {
 			dates = append(dates, w)
 		} else {
 			values = append(values, w)

@@ -30,7 +30,8 @@ func TestRecheckScale(t *testing.T) {
 
 func TestCheckLines(t *testing.T) {
 	var words []TSVWord
-	for i, s := range []string{"GROCERY MART", "Date: 12/03/2018", "TEA 2.50", "SUB-TOTAL 10.00", "GST(6%) 0.60", "TOTAL 10.60", "THANK YOU"} {
+	for i, s := range []string{"GROCERY MART", "Date: 12/03/2018", "TEA 2.50", "SUB-TOTAL 10.00", "GST(6%) 0.60", "TOTAL 10.60", "THANK YOU",
+		"27032018 No: CS-20243", "01: 34h 568017 05 021", "Tel 03 12345678"} {
 		x := 10.0
 		for _, f := range strings.Fields(s) {
 			words = append(words, TSVWord{Word: layout.Word{Text: f, X0: x, Y0: float64(30 * i), X1: x + 60, Y1: float64(30*i + 20), Conf: 90}})
@@ -41,7 +42,7 @@ func TestCheckLines(t *testing.T) {
 	for _, l := range checkLines(words) {
 		got = append(got, l.Text())
 	}
-	require.Equal(t, []string{"Date: 12/03/2018", "SUB-TOTAL 10.00", "GST(6%) 0.60", "TOTAL 10.60"}, got)
+	require.Equal(t, []string{"Date: 12/03/2018", "SUB-TOTAL 10.00", "GST(6%) 0.60", "TOTAL 10.60", "27032018 No: CS-20243", "01: 34h 568017 05 021"}, got)
 }
 
 func TestReplaceWords(t *testing.T) {
