@@ -17,12 +17,12 @@ func TestWithCheck(t *testing.T) {
 
 	var seen []layout.Page
 	check := func(score int, lacking bool, second int) Check {
-		return func(p layout.Page) (int, bool) {
+		return func(p layout.Page) (int, bool, bool) {
 			seen = append(seen, p)
 			if len(seen) > 1 {
-				return second, false
+				return second, false, false
 			}
-			return score, lacking
+			return score, lacking, false
 		}
 	}
 	run := func(c Check) layout.Page {

@@ -164,28 +164,40 @@ func (t *Tesseract) recognize(ctx context.Context, g *image.Gray, raw []byte) (l
 // merged into p's, the surer word winning; the merged reading is kept only
 // when check scores it higher, so a second reading that garbles what the
 // first read right is dropped. Measured on the SROIE tune part against
-// mode 6 and 4 and English alone: see the README, "second look".
+// mode 6 and 4 and English alone: see the README, "second look". A reading
+// whose fields are then still weak has its value lines read again at
+// another scale (recheckValues).
 func (t *Tesseract) secondLook(ctx context.Context, p pass) (layout.Page, error) {
 	first := toPage(p)
-	score, lacking := t.check(first)
-	if !lacking {
+	score, lacking, weak := t.check(first)
+	if !lacking && !weak {
 		return first, nil
 	}
-	words, err := t.tsv(ctx, encodePGM(p.img), secondLookPSM)
-	if err != nil {
-		return layout.Page{}, err
+	best := first
+	if lacking {
+		words, err := t.tsv(ctx, encodePGM(p.img), secondLookPSM)
+		if err != nil {
+			return layout.Page{}, err
+		}
+		words = slices.DeleteFunc(words, func(w TSVWord) bool { return !strings.ContainsAny(w.Text, "0123456789") })
+		for i := range words {
+			words[i].Block += secondLookBlock
+		}
+		merged := p
+		merged.words = mergeWords(p.words, words)
+		page := toPage(merged)
+		if s, l, w := t.check(page); s > score {
+			best, p, score, weak = page, merged, s, l || w
+		}
 	}
-	words = slices.DeleteFunc(words, func(w TSVWord) bool { return !strings.ContainsAny(w.Text, "0123456789") })
-	for i := range words {
-		words[i].Block += secondLookBlock
+	if !weak {
+		return best, nil
 	}
-	merged := p
-	merged.words = mergeWords(p.words, words)
-	page := toPage(merged)
-	if s, _ := t.check(page); s > score {
-		return page, nil
+	page, ok, err := t.recheckValues(ctx, p, score)
+	if err != nil || !ok {
+		return best, err
 	}
-	return first, nil
+	return page, nil
 }
 
 // secondLookPSM is the page segmentation mode of the second look, and

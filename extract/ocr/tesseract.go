@@ -401,19 +401,26 @@ func (t *Tesseract) CacheKey() string {
 func (t *Tesseract) HasCheck() bool { return t.check != nil }
 
 // Check rates a reading of a page for a document type's fields: a score
-// (higher is better: more fields read and confirmed) and whether the
-// reading lacks a field that a second reading might find. See WithCheck.
-type Check func(layout.Page) (score int, lacking bool)
+// (higher is better: more fields read and confirmed), whether the reading
+// lacks a field that a second reading might find, and whether a field it
+// read is weak: found, but not confirmed by the document's own figures (a
+// receipt's total that no sum, cash less change or repetition gives a
+// second way). See WithCheck.
+type Check func(layout.Page) (score int, lacking, weak bool)
 
-// WithCheck returns an engine like t that, when check says a reading
-// lacks a field (a receipt without a total or a valid date), reads the
-// image a second time in page segmentation mode 11 (sparse text), merges
-// that reading's words holding a digit into the first (the surer word
-// winning) and keeps the merged reading only when check scores it higher;
-// else the first reading stands. Only readings that lack something pay for
-// the second (8% of the SROIE tune receipts). name identifies check's revision in
-// CacheKey, so that a cache never serves a reading made with another. A
-// nil check removes it.
+// WithCheck returns an engine like t that lets check decide which
+// readings are read again and which reading is kept. When check says a
+// reading lacks a field (a receipt without a total or a valid date), the
+// image is read a second time in page segmentation mode 11 (sparse text),
+// that reading's words holding a digit are merged into the first (the
+// surer word winning) and the merged reading is kept only when check
+// scores it higher. When a field is still weak after that, only the lines
+// holding values are read again, at another scale (see recheckValues),
+// and that reading is kept only when check scores it higher. Else the
+// first reading stands: only readings that lack or doubt something pay
+// for more tesseract runs. name identifies check's revision in CacheKey,
+// so that a cache never serves a reading made with another. A nil check
+// removes it.
 func (t *Tesseract) WithCheck(name string, check Check) *Tesseract {
 	r := *t
 	r.check, r.checkName = check, name

@@ -30,12 +30,14 @@
 // ranker decides, its probability.
 //
 // Measured on the SROIE receipts (scans from Malaysia) with tesseract 5.3
-// and the default ocr.Config made Receipts (a second reading when a value
-// label lacks its value), exact match after whitespace and case
-// normalisation, on the half of the corpus the rules were not tuned on
-// (eval.Part): merchant name 74.7%, date 89.3%, total 83.8%; on the
-// ground-truth text lines (no OCR) 86.0%, 98.7% and 96.6%, the rules alone
-// and the ranker alike. Most remaining OCR misses are values
-// the OCR did not read (TestSROIE, TestSROIEBoxes, `docextract eval
-// -receipts`).
+// and the default ocr.Config made Receipts, with OCRCheck (value lines read
+// again in bands; a second look at readings without a total or a valid
+// date; the value lines of readings whose total or date is weak read again
+// at another scale, kept only where the receipt's own figures settle
+// more), exact match after whitespace and case normalisation, on the half
+// of the corpus the rules were not tuned on (eval.Part): merchant name
+// 74.7%, date 94.7%, total 89.2%; on the ground-truth text lines (no OCR)
+// 86.0%, 99.3% and 98.0%. Most remaining OCR misses are values the OCR did
+// not read or read wrong in every reading (TestSROIE, TestSROIEBoxes,
+// `docextract eval -receipts`).
 package receipt

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/docextract/docextract"
+	"github.com/docextract/docextract/extract/layout"
 	"github.com/docextract/docextract/extract/textparse"
 	"github.com/shopspring/decimal"
 )
@@ -123,6 +124,40 @@ func withoutReg(l line) line {
 	return l
 }
 
+// withoutNoise returns l without the OCR noise at its ends that a logo or
+// a stamp beside a name reads as: an end word the recogniser is unsure of
+// (confidence under noiseConf) that is no word of a name, being at most two
+// letters or digits long once its punctuation is trimmed, or holding no
+// letter or digit at all ("5 THAI DELICIOUS RESTAURANT" with the 5 read at
+// 55 from the edge of a logo, "RESTAURANT SIN Di) ©"). A sure "99" or "7"
+// before a name ("99 SPEED MART") stays. Lines without word confidences
+// (text layers, ground-truth lines) are returned as they are.
+func withoutNoise(l line) line {
+	ws := l.words
+	noise := func(w layout.Word) bool {
+		if w.Conf <= 0 || w.Conf >= noiseConf {
+			return false
+		}
+		core := strings.TrimFunc(w.Text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		return len([]rune(core)) <= 2
+	}
+	for len(ws) > 1 && noise(ws[0]) {
+		ws = ws[1:]
+	}
+	for len(ws) > 1 && noise(ws[len(ws)-1]) {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == len(l.words) {
+		return l
+	}
+	b := layout.Line{Words: ws, X0: ws[0].X0, X1: ws[len(ws)-1].X1, Y0: l.y0, Y1: l.y1}
+	return newLine(b)
+}
+
+// noiseConf is the word confidence under which an end word of a name line
+// may be noise (see withoutNoise).
+const noiseConf = 60
+
 // Words of company forms and trades that make no name on their own: a line
 // of only these continues the name above it ("POPULAR BOOK" / "CO. (M) SDN
 // BHD") or below it ("TSH POWER HARDWARE" / "TRADING").
@@ -161,7 +196,7 @@ func merchant(lines []line) (*string, int, float64) {
 	first, company := -1, -1
 	seen := 0
 	for i := 0; i < top; i++ {
-		l := withoutReg(lines[i])
+		l := withoutReg(withoutNoise(lines[i]))
 		if n, _, _ := letters(l.text); isAddress(l) && n >= 6 && !regNumberRE.MatchString(strings.TrimSpace(l.text)) {
 			// The name comes before the address: an address first means
 			// the name was not read.
@@ -193,7 +228,7 @@ func merchant(lines []line) (*string, int, float64) {
 	if company >= 0 {
 		ev = evNameCompany
 	}
-	cur := withoutReg(lines[pick])
+	cur := withoutReg(withoutNoise(lines[pick]))
 	name := trimJunk(cur.text)
 	if pick > 0 && (onlyForm(cur.fold) || strings.HasPrefix(name, "&")) {
 		// "CO. (M) SDN BHD": the name begins on the line above.
@@ -382,10 +417,14 @@ func cleanDateToks(toks []string) []string {
 	return out
 }
 
-// looseDateToks is cleanDateToks that also undoes three slips OCR makes on
-// a numeric date with a four-digit year, whatever the shop: a space around
-// a separator ("25/12/ 2018", "25 /12/2018"; the token is joined with the
-// next, which is left empty so that the tokens keep their places), a label
+// looseDateToks is cleanDateToks that also undoes the slips OCR makes on a
+// numeric date, whatever the shop: every separator lost ("25122018", a
+// four-digit year of 19xx or 20xx) or one ("2512/2018", "2512-18",
+// "25/122018"), one separator of a date with a
+// two-digit year read as a space ("25 12-18", "25-12 18"), and on a date
+// with a four-digit year a space around a separator ("25/12/ 2018", "25
+// /12/2018"; the token is joined with the next, which is left empty so
+// that the tokens keep their places), a label
 // or a time glued to it ("DATE25/12/2018", "25/12/201810:41",
 // "25/12/2018(Tue)"), and one separator misread as another ("25/12.2018",
 // "25-12/2018"). Its dates are a fallback: they are looked for only when no
@@ -396,6 +435,33 @@ func looseDateToks(toks []string) []string {
 	for i := range out {
 		if out[i] == "" || !strings.ContainsAny(out[i], "0123456789") {
 			continue
+		}
+		// "25122018": every separator lost; "2512/2018", "25/122018",
+		// "2512-18": one of them.
+		if d, ok := lostSeparators(out[i]); ok {
+			out[i] = d
+			continue
+		}
+		if m := lostSepDayRE.FindStringSubmatch(out[i]); m != nil {
+			out[i] = m[1] + m[3] + m[2] + m[3] + m[4]
+			continue
+		}
+		if m := lostSepYearRE.FindStringSubmatch(out[i]); m != nil {
+			out[i] = m[1] + m[2] + m[3] + m[2] + m[4]
+			continue
+		}
+		// "25 12-18", "25-12 18": one separator of a date with a
+		// two-digit year read as a space; joined with the other.
+		if i+1 < len(out) {
+			two := out[i] + " " + out[i+1]
+			if m := spaceSepDayRE.FindStringSubmatch(two); m != nil {
+				out[i], out[i+1] = m[1]+m[3]+m[2]+m[3]+m[4], ""
+				continue
+			}
+			if m := spaceSepYearRE.FindStringSubmatch(two); m != nil {
+				out[i], out[i+1] = m[1]+m[2]+m[3]+m[2]+m[4], ""
+				continue
+			}
 		}
 		// "25/12/ 2018", "25 /12/2018", "25/12 / 2018": joined with up
 		// to two following tokens when that makes a whole date.
@@ -415,6 +481,36 @@ func looseDateToks(toks []string) []string {
 		out[i] = looseDate(out[i])
 	}
 	return out
+}
+
+// spaceSepDayRE and spaceSepYearRE are a numeric date of day, month and
+// two-digit year with one of its separators read as a space: "25 12-18"
+// and "25-12 18".
+var (
+	spaceSepDayRE  = regexp.MustCompile(`^([0-9]{1,2}) ([0-9]{1,2})([/.-])([0-9]{2})$`)
+	spaceSepYearRE = regexp.MustCompile(`^([0-9]{1,2})([/.-])([0-9]{1,2}) ([0-9]{2})$`)
+)
+
+// lostSepDayRE and lostSepYearRE are a numeric date with one of its
+// separators lost: between day and month ("2512/2018", "2512-18") or
+// between month and a four-digit year ("25/122018").
+var (
+	lostSepDayRE  = regexp.MustCompile(`^([0-9]{2})([0-9]{2})([/.-])([0-9]{2}|(?:19|20)[0-9]{2})$`)
+	lostSepYearRE = regexp.MustCompile(`^([0-9]{1,2})([/.-])([0-9]{2})((?:19|20)[0-9]{2})$`)
+)
+
+// lostSeparators reads a token of eight digits as a date whose separators
+// OCR lost ("25122018"): day, month and a year of 19xx or 20xx, in that
+// order, returned with slashes when day and month are valid.
+func lostSeparators(t string) (string, bool) {
+	if len(t) != 8 || strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' }) >= 0 {
+		return "", false
+	}
+	d, m, y := atoi(t[:2]), atoi(t[2:4]), t[4:6]
+	if d < 1 || d > 31 || m < 1 || m > 12 || y != "19" && y != "20" {
+		return "", false
+	}
+	return t[:2] + "/" + t[2:4] + "/" + t[4:], true
 }
 
 // looseDateRE is a numeric date of day, month and four-digit year (19xx or

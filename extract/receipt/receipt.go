@@ -21,6 +21,7 @@ type line struct {
 	h    float64  // median word height
 	// the line's box
 	x0, y0, x1, y1 float64
+	words          []layout.Word // as read (see edgeNoise)
 }
 
 type amount struct {
@@ -162,7 +163,7 @@ var (
 func newLine(l layout.Line) line {
 	text := fixCompanyForm(splitAmountBeforeRE.ReplaceAllString(splitAmountRE.ReplaceAllString(l.Text(), "$1$2$3"), "$1$2$3"))
 	ln := line{text: text, fold: foldLabels(textparse.Fold(text)), toks: strings.Fields(text), h: l.H(),
-		x0: l.X0, y0: l.Y0, x1: l.X1, y1: l.Y1}
+		x0: l.X0, y0: l.Y0, x1: l.X1, y1: l.Y1, words: l.Words}
 	var sum float64
 	for _, w := range l.Words {
 		sum += w.Conf

@@ -338,7 +338,8 @@ func TestTotalCashRounding(t *testing.T) {
 }
 
 // TestOCRDateSlips: a numeric date OCR split at a separator, glued to its
-// label or time, or read with two different separators is still the date,
+// label or time, read with two different separators, with one or all of
+// its separators lost or one read as a space is still the date,
 // as is a Malay month name; a date read whole elsewhere on the receipt
 // wins over a repaired one.
 func TestOCRDateSlips(t *testing.T) {
@@ -356,7 +357,14 @@ func TestOCRDateSlips(t *testing.T) {
 		{"Date: 12,03/2018", "2018-03-12"},
 		{"DATE: 12-Mac-2018", "2018-03-12"},
 		{"TARIKH: 5 Ogos 2018", "2018-08-05"},
-		{"Date: 1203/2018", ""},   // a separator lost: no date
+		{"Date: 1203/2018", "2018-03-12"}, // a separator lost
+		{"Date: 12/032018", "2018-03-12"},
+		{"Date: 1203-18", "2018-03-12"},
+		{"12032018 No: CS-20243", "2018-03-12"},   // every separator lost
+		{"01:34PM 568017 12 03-18", "2018-03-12"}, // a separator read as a space
+		{"Date: 12-03 18", "2018-03-12"},
+		{"Date: 32032018", ""},    // no day 32
+		{"Date: 12031818", ""},    // no year 18xx
 		{"Date: 12/03/20181", ""}, // a fifth year digit
 	} {
 		r := Extract([]layout.Page{page("SHOP SDN BHD\n" + tc.line + "\nTOTAL 5.00\n")})
@@ -367,9 +375,21 @@ func TestOCRDateSlips(t *testing.T) {
 		require.Equal(t, tc.want, got, tc.line)
 	}
 	// The whole date on another line wins over a repaired one.
-	r := Extract([]layout.Page{page("SHOP SDN BHD\nDate: 01/02.2017\n12/03/2018 11:23\nTOTAL 5.00\n")})
-	require.NotNil(t, r.General.ReceiptDate)
-	require.Equal(t, "2018-03-12", *r.General.ReceiptDate)
+	for _, text := range []string{
+		"SHOP SDN BHD\nDate: 01/02.2017\n12/03/2018 11:23\nTOTAL 5.00\n",
+		"SHOP SDN BHD\nBill No: 01022017\n12/03/2018 11:23\nTOTAL 5.00\n",
+	} {
+		r := Extract([]layout.Page{page(text)})
+		require.NotNil(t, r.General.ReceiptDate)
+		require.Equal(t, "2018-03-12", *r.General.ReceiptDate)
+		_, level := Settled([]layout.Page{page(text)})
+		require.Equal(t, DateRead, level)
+	}
+	// A repaired date alone is weak: worth a second reading.
+	s, lacking, weak := OCRCheck(page("SHOP SDN BHD\nDate: 1203/2018\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\n"))
+	require.Equal(t, TotalChecked+DateRepaired, s)
+	require.False(t, lacking)
+	require.True(t, weak)
 }
 
 // TestOCRAmountSlips: an amount OCR split before its separator, glued to
@@ -416,5 +436,33 @@ func TestTotalLostPoint(t *testing.T) {
 			got = r.General.TotalGrossPrice.String()
 		}
 		require.Equal(t, tc.want, got, tc.text)
+	}
+}
+
+// TestMerchantEdgeNoise: an unsure word of one or two characters, or of
+// no letter or digit, at either end of the name line is logo noise; a
+// sure one ("99 SPEED MART") is part of the name.
+func TestMerchantEdgeNoise(t *testing.T) {
+	for _, tc := range []struct {
+		line  string
+		confs map[string]float64
+		want  string
+	}{
+		{"5 THAI DELICIOUS RESTAURANT", map[string]float64{"5": 55}, "THAI DELICIOUS RESTAURANT"},
+		{"RESTAURANT SIN Di) ©", map[string]float64{"Di)": 45, "©": 25}, "RESTAURANT SIN"},
+		{"99 SPEED MART", map[string]float64{"99": 83}, "99 SPEED MART"},
+		{"5 THAI DELICIOUS RESTAURANT", nil, "5 THAI DELICIOUS RESTAURANT"},
+		{"AB MART SDN BHD", map[string]float64{"AB": 40, "MART": 40}, "MART SDN BHD"},
+		{"TEO HENG STATIONERY", map[string]float64{"TEO": 40}, "TEO HENG STATIONERY"}, // three letters: a word
+	} {
+		p := page(tc.line + "\nNO. 5, JALAN BESAR, 45600 BATANG\nDate: 12/03/2018\nTOTAL 5.00\n")
+		for i, w := range p.Words {
+			if c, ok := tc.confs[w.Text]; ok && w.Y0 < 30 {
+				p.Words[i].Conf = c
+			}
+		}
+		r := Extract([]layout.Page{p})
+		require.NotNil(t, r.General.MerchantName, tc.line)
+		require.Equal(t, tc.want, *r.General.MerchantName, tc.line)
 	}
 }

@@ -12,8 +12,9 @@ const (
 	// TotalNone: no total read; TotalLabel: a total read from its label
 	// alone; TotalChecked: a total the receipt's own figures confirm.
 	TotalNone, TotalLabel, TotalChecked = 0, 1, 2
-	// DateNone: no valid date read; DateRead: one.
-	DateNone, DateRead = 0, 1
+	// DateNone: no valid date read; DateRepaired: a date found only by
+	// undoing an OCR slip (see looseDateToks); DateRead: one read whole.
+	DateNone, DateRepaired, DateRead = 0, 1, 2
 )
 
 // Settled rates one reading of a receipt (an OCR reading, for deciding
@@ -24,7 +25,8 @@ const (
 // handed over less the change, the line items' sum, or the same amount
 // printed on another line (a total repeated under "NETT TOTAL", in a tax
 // summary's total row, on the card slip). A date is read when the rules
-// find a valid one (textparse.FindDates checks day, month and year).
+// find a valid one as printed (textparse.FindDates checks day, month and
+// year), repaired when only undoing an OCR slip gives one (looseDateToks).
 func Settled(pages []layout.Page) (totalLevel, dateLevel int) {
 	var lines []line
 	for i := range pages {
@@ -35,8 +37,10 @@ func Settled(pages []layout.Page) (totalLevel, dateLevel int) {
 	if len(lines) == 0 {
 		return TotalNone, DateNone
 	}
-	if d, _ := date(lines); d != nil {
+	if d, _ := dateWith(lines, cleanDateToks); d != nil {
 		dateLevel = DateRead
+	} else if d, _ := dateWith(lines, looseDateToks); d != nil {
+		dateLevel = DateRepaired
 	}
 	v, at, _ := total(lines)
 	if v == nil {
@@ -107,15 +111,17 @@ func paidLessChange(lines []line) *decimal.Decimal {
 
 // CheckName names the revision of OCRCheck, for ocr.Tesseract.WithCheck
 // (a cache of readings keys on it).
-const CheckName = "receipt-settled-1"
+const CheckName = "receipt-settled-3"
 
 // OCRCheck rates an OCR reading of a receipt for ocr.Tesseract.WithCheck:
-// its score is the total's level plus the date's (see Settled), and it
-// lacks a field when no total or no valid date was read. A second reading
-// is then made and kept only when it scores higher: the evidence of the
-// receipt's own arithmetic decides between the two readings, not the
-// recogniser's confidence alone.
-func OCRCheck(p layout.Page) (score int, lacking bool) {
+// its score is the total's level plus the date's (see Settled); it lacks a
+// field when no total or no valid date was read, and is weak as well when
+// the total is read from its label alone, unconfirmed by the receipt's own
+// figures, or the date only found by repairing an OCR slip. A second reading is then made and kept only when it scores
+// higher: the evidence of the receipt's own arithmetic decides between the
+// readings, not the recogniser's confidence alone.
+func OCRCheck(p layout.Page) (score int, lacking, weak bool) {
 	t, d := Settled([]layout.Page{p})
-	return t + d, t == TotalNone || d == DateNone
+	lacking = t == TotalNone || d == DateNone
+	return t + d, lacking, lacking || t < TotalChecked || d < DateRead
 }

@@ -36,16 +36,23 @@ func TestSettled(t *testing.T) {
 			require.Equal(t, tc.date, dl, "date")
 		})
 	}
-	// OCRCheck: the levels' sum, lacking when either is missing.
-	s, lacking := OCRCheck(page("SHOP\nDate: 12/03/2018\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\n"))
+	// OCRCheck: the levels' sum, lacking when either is missing, weak
+	// as well when the total rests on its label alone.
+	s, lacking, weak := OCRCheck(page("SHOP\nDate: 12/03/2018\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\n"))
 	require.Equal(t, TotalChecked+DateRead, s)
 	require.False(t, lacking)
-	s, lacking = OCRCheck(page("SHOP\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\n"))
+	require.False(t, weak)
+	s, lacking, weak = OCRCheck(page("SHOP\nDate: 12/03/2018\nCAKE 4.50\nTOTAL 7.50\n"))
+	require.Equal(t, TotalLabel+DateRead, s)
+	require.False(t, lacking)
+	require.True(t, weak, "a total from its label alone")
+	s, lacking, weak = OCRCheck(page("SHOP\nSUBTOTAL 10.00\nGST 0.60\nTOTAL 10.60\n"))
 	require.Equal(t, TotalChecked, s)
 	require.True(t, lacking)
-	_, lacking = OCRCheck(page("SHOP\nDate: 12/03/2018\nTHANK YOU\n"))
+	require.True(t, weak)
+	_, lacking, _ = OCRCheck(page("SHOP\nDate: 12/03/2018\nTHANK YOU\n"))
 	require.True(t, lacking)
-	s, lacking = OCRCheck(layout.Page{})
+	s, lacking, _ = OCRCheck(layout.Page{})
 	require.Equal(t, 0, s)
 	require.True(t, lacking)
 }
