@@ -271,7 +271,11 @@ func (l *line) isLabel(m textparse.LabelMatch) bool {
 		if clauseBreak[l.words[i]] {
 			break // "... 30 gg d.f. - Scadenza 02/09/2014": a new clause
 		}
-		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) && !prefixWords[textparse.Fold(strings.Trim(l.words[i], ".:,()"))] {
+		pw := textparse.Fold(strings.Trim(l.words[i], ".:,()"))
+		if m.Field == textparse.FieldWithheld && withheldPrefix[strings.ToLower(pw)] {
+			continue // "abzgl. 5 % Sicherheitseinbehalt", "Af: 5% retentie"
+		}
+		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) && !prefixWords[pw] {
 			if m.Field == textparse.FieldTax && m.End-m.Start >= 2 && named < 2 && i == ws-1-named && capitalName(l.words[i]) && pctIn(l) {
 				named++
 				continue
@@ -551,6 +555,13 @@ func modifier(toks []string, f textparse.Field) (textparse.Field, int) {
 var prefixWords = map[string]bool{"votre": true, "your": true, "uw": true, "ihre": true, "ihr": true, "zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
 	"inclusief": true, "inklusive": true, "inclusive": true, "waarvan": true, "einschl": true,
 	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}
+
+// withheldPrefix are the words of deduction that may open a withheld
+// amount's label in the six languages ("Less CIS", "abzgl. 5 %
+// Sicherheitseinbehalt", "Af: retentie", "Moins retenue", "Menos
+// retención", "Meno ritenuta").
+var withheldPrefix = map[string]bool{"less": true, "minus": true, "deduct": true, "abzgl": true, "abzugl": true, "abzuglich": true, "af": true,
+	"minder": true, "moins": true, "menos": true, "meno": true, "dedotta": true, "detratta": true}
 
 func init() {
 	// A letter's subject label before the title: "Objet : Facture n°
