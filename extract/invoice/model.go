@@ -96,6 +96,10 @@ type doc struct {
 	// items follow ("Sous-total Matériel", "Total Accessoires"): a
 	// section's sum, not the document's (set by lineItems).
 	sectionSum map[int]bool
+	// restated marks the item-table rows read as items and then dropped
+	// as no item: a subtotal of the items above, a charge computed as a
+	// percentage of it (set by lineItems).
+	restated map[int]bool
 	// cur is the country evidence that reads "$" or "kr" (built on first use
 	// by resolve).
 	cur     textparse.CurrencyContext
@@ -160,7 +164,7 @@ func newDoc(pages []layout.Page) *doc {
 	for i := range pages {
 		pages[i] = layout.Straighten(pages[i])
 	}
-	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}, sectionSum: map[int]bool{}}
+	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}, sectionSum: map[int]bool{}, restated: map[int]bool{}}
 	var samples []string
 	pageLines := make([][]layout.Line, len(pages))
 	for pi := range pages {

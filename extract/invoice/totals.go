@@ -780,7 +780,7 @@ func (d *doc) chargeRows(items []docextract.LineItem, t *totals) {
 	}
 	last := -1
 	for li := range d.lines {
-		if d.itemLine[li] {
+		if d.itemLine[li] && !d.restated[li] {
 			last = li
 		}
 	}
