@@ -560,12 +560,13 @@ var prefixWords = map[string]bool{"votre": true, "your": true, "uw": true, "ihre
 	"inclusief": true, "inklusive": true, "inclusive": true, "waarvan": true, "einschl": true,
 	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}
 
-// withheldPrefix are the words of deduction that may open a withheld
-// amount's label in the six languages ("Less CIS", "abzgl. 5 %
+// withheldPrefix are the words of deduction, or of a sum, that may open a
+// withheld amount's label in the six languages ("Less CIS", "abzgl. 5 %
 // Sicherheitseinbehalt", "Af: retentie", "Moins retenue", "Menos
-// retención", "Meno ritenuta").
+// retención", "Meno ritenuta", "Total retenciones").
 var withheldPrefix = map[string]bool{"less": true, "minus": true, "deduct": true, "abzgl": true, "abzugl": true, "abzuglich": true, "af": true,
-	"minder": true, "moins": true, "menos": true, "meno": true, "dedotta": true, "detratta": true}
+	"minder": true, "moins": true, "menos": true, "meno": true, "dedotta": true, "detratta": true,
+	"total": true, "totale": true, "totaal": true, "summe": true, "gesamt": true}
 
 func init() {
 	// A letter's subject label before the title: "Objet : Facture n°

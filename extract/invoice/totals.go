@@ -203,8 +203,9 @@ func (d *doc) headerColumnTotal(li int, m textparse.LabelMatch) (cand, bool) {
 }
 
 // baseWords introduce the amount a tax rate is taken of: "21% over €
-// 100,00", "20 % sur 1 234,56", "7.7% on 1,000.00".
-var baseWords = map[string]bool{"over": true, "sur": true, "on": true, "auf": true, "von": true, "van": true, "sobre": true, "su": true, "de": true, "of": true}
+// 100,00", "20 % sur 1 234,56", "7.7% on 1,000.00", "15% s/ 3.000,00"
+// (Spanish "sobre").
+var baseWords = map[string]bool{"over": true, "sur": true, "on": true, "auf": true, "von": true, "van": true, "sobre": true, "s/": true, "su": true, "de": true, "of": true}
 
 // rateBase reports whether amount a of line l is preceded (after from,
 // currency signs aside) by a base word.
@@ -404,7 +405,6 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		cs[textparse.FieldTax] = append(keep, cand{score: 0.9, line: -1, a: amt{v: sumTax, decimals: 2}})
 		sort.SliceStable(cs[textparse.FieldTax], func(i, j int) bool { return cs[textparse.FieldTax][i].score > cs[textparse.FieldTax][j].score })
 	}
-	d.dropWithheld(cs)
 	nets, vats, grosses := top(cs[textparse.FieldNet], 5), top(cs[textparse.FieldTax], 5), top(cs[textparse.FieldGross], 5)
 	dues := top(cs[textparse.FieldAmountDue], 3)
 	var bn, bt, bg, bd *cand
@@ -557,35 +557,6 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		t.prepaid = &a
 	}
 	return t
-}
-
-// dropWithheld removes from the candidates of every other amount field the
-// amounts printed as withheld: an amount beside a withholding label
-// ("Retención IRPF -15 % -309,00", "IRPF -15%" over its value in a grid of
-// totals, "Less CIS deduction -£704.00") is never the net, the tax, the
-// gross, the amount due or a payment.
-func (d *doc) dropWithheld(cs map[textparse.Field][]cand) {
-	ws := cs[textparse.FieldWithheld]
-	if len(ws) == 0 {
-		return
-	}
-	type pos struct {
-		line int
-		x0   float64
-	}
-	at := map[pos]bool{}
-	for _, c := range ws {
-		at[pos{c.line, c.a.x0}] = true
-	}
-	for _, f := range []textparse.Field{textparse.FieldNet, textparse.FieldTax, textparse.FieldGross, textparse.FieldAmountDue, textparse.FieldPrepaid} {
-		var keep []cand
-		for _, c := range cs[f] {
-			if !at[pos{c.line, c.a.x0}] {
-				keep = append(keep, c)
-			}
-		}
-		cs[f] = keep
-	}
 }
 
 // withheldTotals sets the amount withheld from its best candidate, as a
