@@ -43,8 +43,8 @@ func TestWithheldIRPFGrid(t *testing.T) {
 // payment the VAT is withheld and the net is due.
 func TestWithheldRows(t *testing.T) {
 	for _, tc := range []struct {
-		name                          string
-		rows                          []string
+		name                           string
+		rows                           []string
 		net, tax, gross, due, withheld string
 	}{
 		{"cis", []string{"255 9|325:Subtotal|540>£3,000.00", "269 9|325:VAT @ 20%|540>£600.00", "283 9|325:Total|540>£3,600.00",
