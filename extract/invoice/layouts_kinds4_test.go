@@ -364,4 +364,15 @@ func TestLayoutSuiteKinds4(t *testing.T) {
 // payment); uk-cis-net-payable 12/14 ("Net payable" not read as the amount
 // due); fr-retenue-garantie 13/15 and de-sicherheitseinbehalt 13/15
 // (validation: the guarantee held is no payment); WithheldAmount 0/5.
-const layoutKinds4TuneBar = 59.0 / 74
+//
+// 74 of 74 after general rules: withholding labels in the six languages
+// (textparse.FieldWithheld: "Retención IRPF", "IRPF", "Ritenuta
+// d'acconto", "Less CIS", "Retenue de garantie", "Sicherheitseinbehalt",
+// "Retentie", "IVA in scissione dei pagamenti", ...), also after a word of
+// deduction or of a sum ("abzgl.", "Less", "Af:", "Total"), their base
+// after "of", "su", "s/" skipped; the withheld amount is a size and no tax
+// row; a total printed as net + tax - withheld is the amount due, the
+// gross net + tax; "Net payable" an amount due; a row after the subtotal of
+// every item that is a printed percentage of it ("Contributo integrativo
+// 4%") a charge, not an item.
+const layoutKinds4TuneBar = 1.0

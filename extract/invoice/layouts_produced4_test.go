@@ -364,7 +364,9 @@ var invProduced4Layouts = []func(testing.TB) invLayout{prod4Telecom, prod4HotelF
 // several rates, a zero-rated one too, are not the totals; a number printed
 // in groups); 59 of 60 once a number no column took that runs on from a
 // description is part of it. Left: IRPF withheld fails validation (no
-// withheld amount in the schema).
+// withheld amount in the schema). 60 of 60 once the schema has one
+// (WithheldAmount; the truth's gross became net + IVA, "Total factura"
+// after the IRPF the amount due).
 //
 //	go test -run 'TestLayoutSuiteProduced/^4$' -v ./extract/invoice/
 const layoutProduced4Bar = 0.98
