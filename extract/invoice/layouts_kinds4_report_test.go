@@ -187,5 +187,13 @@ var invKinds4ReportLayouts = []func(testing.TB) invLayout{k4IRPFRowsES, k4SplitP
 // layoutKinds4ReportBar: first scored with the tune part, before any
 // rule: 35 of 43 fields (81.4%), no invoice all right; WithheldAmount 0/3
 // and validation 0/3, es-irpf-rows-7's net and gross wrong. (The first
-// run printed these misses; no rule was written from them.)
-const layoutKinds4ReportBar = 35.0 / 43
+// run printed these misses, and a run of the whole package printed the
+// part once more after the first tune rules, at 38/43; no rule was
+// written from either.) Scored at the end, after the tune part's rules,
+// as it came: 38 of 43 (88.4%), 1 of 3 all right: nl-retentie 15/15;
+// it-split-payment-asst 12/14 (the row "IVA a carico dell'ente (art.
+// 17-ter)" not read as withheld, a figure of the note under the totals
+// taken instead, so validation fails); es-irpf-rows-7 11/14 ("Suma" is no
+// net label, and with an amount withheld the "TOTAL A PAGAR" no longer
+// stands for the gross: net and gross not read).
+const layoutKinds4ReportBar = 38.0 / 43
