@@ -46,6 +46,16 @@ type InvoiceDetails struct {
 	AllowanceTotal *Amount `json:"AllowanceTotalAmount,omitempty"`
 	ChargeTotal    *Amount `json:"ChargeTotalAmount,omitempty"`
 	PrepaidAmount  *Amount `json:"PrepaidAmount,omitempty"`
+	// WithheldAmount is what the customer keeps back from the total
+	// instead of paying it to the seller, as a size (never negative): a
+	// tax it pays to the tax office itself (Spanish "Retención IRPF",
+	// Italian "Ritenuta d'acconto", the UK CIS deduction, the VAT of an
+	// Italian "scissione dei pagamenti"/split payment) or a guarantee it
+	// holds ("retenue de garantie", "Sicherheitseinbehalt"). It is not
+	// part of the tax: TotalGrossPrice is net + tax before it, and
+	// validation checks TotalGrossPrice - PrepaidAmount - WithheldAmount
+	// (+ RoundingAmount) = AmountDue.
+	WithheldAmount *Amount `json:"WithheldAmount,omitempty"`
 	RoundingAmount *Amount `json:"RoundingAmount,omitempty"`
 	IsCreditNote   bool    `json:"IsCreditNote,omitempty"`
 	Profile        string  `json:"Profile,omitempty"`

@@ -14,7 +14,7 @@ import (
 // Extract reads an invoice from its pages (text layer or OCR words) without
 // any template. Every field that could not be read is nil; LineItems and
 // Taxes are empty, not nil. Details is set when a line total, allowance or
-// charge total, or prepaid amount is printed.
+// charge total, prepaid or withheld amount is printed.
 func Extract(pages []layout.Page) *docextract.InvoiceData {
 	out, _ := ExtractScored(pages)
 	return out
@@ -91,10 +91,10 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	if t.allowance == nil && ex.allowance == nil {
 		t.allowance = d.totalsAllowance(items, t.net)
 	}
-	if t.lineTotal != nil || t.prepaid != nil || t.allowance != nil || t.charge != nil {
+	if t.lineTotal != nil || t.prepaid != nil || t.allowance != nil || t.charge != nil || t.withheld != nil {
 		out.Extra = &docextract.InvoiceDetails{
 			LineTotal: amount(t.lineTotal), PrepaidAmount: amount(t.prepaid),
-			AllowanceTotal: amount(t.allowance), ChargeTotal: amount(t.charge)}
+			AllowanceTotal: amount(t.allowance), ChargeTotal: amount(t.charge), WithheldAmount: amount(t.withheld)}
 	}
 
 	buyer := d.buyerLines()

@@ -1509,16 +1509,31 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 	}
 	// Subtotals: an item row whose amount equals the sum of at least two
 	// items above it since the last subtotal, with no quantity or price.
+	// A row after the subtotal of every item above it whose amount is a
+	// percentage, printed in its own text, of that subtotal is a charge
+	// computed on the items ("Onorari 4.350,00" then "Contributo
+	// integrativo 4% 174,00", "Rivalsa INPS 4%"), not an item.
 	var out []posItem
-	sum := decimal.Zero
+	sum, all := decimal.Zero, decimal.Zero
 	n := 0
+	var whole *decimal.Decimal // the subtotal of every item, once printed
 	for _, a := range its {
 		v := a.r.vals[anchor].v
 		if n >= 2 && v.Equal(sum) && !hasVal(a.r.vals, textparse.ColQuantity) && !hasVal(a.r.vals, textparse.ColUnitPrice) {
+			if whole == nil && v.Equal(all) {
+				w := v
+				whole = &w
+			}
 			sum, n = decimal.Zero, 0
+			d.restated[a.r.li] = true
 			continue
 		}
 		desc := strings.Join(a.desc, " ")
+		if whole != nil && percentOf(desc, *whole, v) {
+			d.restated[a.r.li] = true
+			continue
+		}
+		all = all.Add(v)
 		if desc == "" && !(hasVal(a.r.vals, textparse.ColQuantity) && hasVal(a.r.vals, textparse.ColUnitPrice)) {
 			continue
 		}
@@ -1528,6 +1543,26 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 	}
 	res.items = out
 	return res
+}
+
+// percentOf reports whether text prints a percentage p with base × p / 100
+// = v to the cent ("Contributo integrativo 4% (Inarcassa)" for 174,00 of
+// 4.350,00).
+func percentOf(text string, base, v decimal.Decimal) bool {
+	if !v.IsPositive() {
+		return false
+	}
+	ws := strings.Fields(text)
+	for i, w := range ws {
+		p, ok := textparse.ParsePercent(strings.Trim(w, "()"))
+		if !ok && i+1 < len(ws) && strings.Trim(ws[i+1], "()") == "%" {
+			p, ok = textparse.ParsePercent(w + "%")
+		}
+		if ok && p.IsPositive() && base.Mul(p).Div(hundred).Round(2).Equal(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // sectionTitle reports whether text row r is a section title over the

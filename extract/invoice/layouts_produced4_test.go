@@ -186,7 +186,8 @@ func prod4HotelFolio(t testing.TB) invLayout {
 }
 
 // prod4ESIRPF: a Spanish consultant's invoice with IRPF withheld: the
-// total is base + IVA - IRPF ("Total factura").
+// printed total is base + IVA - IRPF ("Total factura"), the amount due;
+// the gross is base + IVA.
 func prod4ESIRPF(t testing.TB) invLayout {
 	c := newProduced(43)
 	c.AddPage()
@@ -198,7 +199,11 @@ func prod4ESIRPF(t testing.TB) invLayout {
 	net := sum(items)
 	iva := net.Mul(d("0.21")).Round(2)
 	irpf := net.Mul(d("0.15")).Round(2)
-	gross := net.Add(iva).Sub(irpf)
+	// "Total factura" is printed after the IRPF withheld: it is the amount
+	// due; the gross is net + IVA (the schema's WithheldAmount takes the
+	// IRPF off the gross).
+	gross := net.Add(iva)
+	due := gross.Sub(irpf)
 	c.Font(true, 14)
 	c.Text(50, 40, "Jorge Martín Sanz")
 	c.Font(false, 8)
@@ -224,7 +229,7 @@ func prod4ESIRPF(t testing.TB) invLayout {
 		y += 15
 	}
 	y += 15
-	for k, r := range [][2]string{{"Base imponible", money(net, "de") + " €"}, {"IVA (21%)", money(iva, "de") + " €"}, {"Retención IRPF (15%)", money(irpf.Neg(), "de") + " €"}, {"Total factura", money(gross, "de") + " €"}} {
+	for k, r := range [][2]string{{"Base imponible", money(net, "de") + " €"}, {"IVA (21%)", money(iva, "de") + " €"}, {"Retención IRPF (15%)", money(irpf.Neg(), "de") + " €"}, {"Total factura", money(due, "de") + " €"}} {
 		c.Font(k == 3, 9)
 		c.Text(330, y+float64(k)*14, r[0])
 		c.Right(545, y+float64(k)*14, r[1])
@@ -359,7 +364,9 @@ var invProduced4Layouts = []func(testing.TB) invLayout{prod4Telecom, prod4HotelF
 // several rates, a zero-rated one too, are not the totals; a number printed
 // in groups); 59 of 60 once a number no column took that runs on from a
 // description is part of it. Left: IRPF withheld fails validation (no
-// withheld amount in the schema).
+// withheld amount in the schema). 60 of 60 once the schema has one
+// (WithheldAmount; the truth's gross became net + IVA, "Total factura"
+// after the IRPF the amount due).
 //
 //	go test -run 'TestLayoutSuiteProduced/^4$' -v ./extract/invoice/
 const layoutProduced4Bar = 0.98

@@ -111,7 +111,10 @@ func (it lItem) total() decimal.Decimal { return it.qty.Mul(it.unit).Round(2) }
 type invTruth struct {
 	number, date, due, seller, cur, iban string
 	net, tax, gross                      string
-	items                                []lItem
+	// amountDue and withheld (its size) are scored only where set: the
+	// batch of invoices with an amount withheld (TestLayoutSuiteKinds4).
+	amountDue, withheld string
+	items               []lItem
 }
 
 type invLayout struct {
@@ -948,6 +951,14 @@ func layoutFields(tr invTruth, got *docextract.InvoiceData) (map[string]bool, []
 	check("TotalNetPrice", tr.net, amt2(g.TotalNetPrice))
 	check("TotalTaxAmount", tr.tax, amt2(g.TotalTaxAmount))
 	check("TotalGrossPrice", tr.gross, amt2(g.TotalGrossPrice))
+	check("AmountDue", tr.amountDue, amt2(g.AmountDue))
+	if tr.withheld != "" {
+		var w *docextract.Amount
+		if got.Extra != nil {
+			w = got.Extra.WithheldAmount
+		}
+		check("WithheldAmount", tr.withheld, amt2(w))
+	}
 	check("LineCount", fmt.Sprint(len(tr.items)), fmt.Sprint(len(got.LineItems)))
 	var want, have []string
 	for _, it := range tr.items {

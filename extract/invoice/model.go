@@ -96,6 +96,10 @@ type doc struct {
 	// items follow ("Sous-total Matériel", "Total Accessoires"): a
 	// section's sum, not the document's (set by lineItems).
 	sectionSum map[int]bool
+	// restated marks the item-table rows read as items and then dropped
+	// as no item: a subtotal of the items above, a charge computed as a
+	// percentage of it (set by lineItems).
+	restated map[int]bool
 	// cur is the country evidence that reads "$" or "kr" (built on first use
 	// by resolve).
 	cur     textparse.CurrencyContext
@@ -160,7 +164,7 @@ func newDoc(pages []layout.Page) *doc {
 	for i := range pages {
 		pages[i] = layout.Straighten(pages[i])
 	}
-	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}, sectionSum: map[int]bool{}}
+	d := &doc{pages: pages, itemLine: map[int]bool{}, headLine: map[int]bool{}, sectionSum: map[int]bool{}, restated: map[int]bool{}}
 	var samples []string
 	pageLines := make([][]layout.Line, len(pages))
 	for pi := range pages {
@@ -271,7 +275,11 @@ func (l *line) isLabel(m textparse.LabelMatch) bool {
 		if clauseBreak[l.words[i]] {
 			break // "... 30 gg d.f. - Scadenza 02/09/2014": a new clause
 		}
-		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) && !prefixWords[textparse.Fold(strings.Trim(l.words[i], ".:,()"))] {
+		pw := textparse.Fold(strings.Trim(l.words[i], ".:,()"))
+		if m.Field == textparse.FieldWithheld && withheldPrefix[strings.ToLower(pw)] {
+			continue // "abzgl. 5 % Sicherheitseinbehalt", "Af: 5% retentie"
+		}
+		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) && !prefixWords[pw] {
 			if m.Field == textparse.FieldTax && m.End-m.Start >= 2 && named < 2 && i == ws-1-named && capitalName(l.words[i]) && pctIn(l) {
 				named++
 				continue
@@ -551,6 +559,14 @@ func modifier(toks []string, f textparse.Field) (textparse.Field, int) {
 var prefixWords = map[string]bool{"votre": true, "your": true, "uw": true, "ihre": true, "ihr": true, "zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
 	"inclusief": true, "inklusive": true, "inclusive": true, "waarvan": true, "einschl": true,
 	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}
+
+// withheldPrefix are the words of deduction, or of a sum, that may open a
+// withheld amount's label in the six languages ("Less CIS", "abzgl. 5 %
+// Sicherheitseinbehalt", "Af: retentie", "Moins retenue", "Menos
+// retención", "Meno ritenuta", "Total retenciones").
+var withheldPrefix = map[string]bool{"less": true, "minus": true, "deduct": true, "abzgl": true, "abzugl": true, "abzuglich": true, "af": true,
+	"minder": true, "moins": true, "menos": true, "meno": true, "dedotta": true, "detratta": true,
+	"total": true, "totale": true, "totaal": true, "summe": true, "gesamt": true}
 
 func init() {
 	// A letter's subject label before the title: "Objet : Facture n°

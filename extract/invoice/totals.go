@@ -10,7 +10,7 @@ import (
 )
 
 var amountFields = []textparse.Field{textparse.FieldNet, textparse.FieldTax, textparse.FieldGross, textparse.FieldAmountDue,
-	textparse.FieldPrepaid, textparse.FieldLineTotal, textparse.FieldAllowanceTotal, textparse.FieldChargeTotal}
+	textparse.FieldPrepaid, textparse.FieldLineTotal, textparse.FieldAllowanceTotal, textparse.FieldChargeTotal, textparse.FieldWithheld}
 
 // amountCands returns, per amount field, the candidates found next to its
 // labels.
@@ -61,9 +61,11 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 				continue
 			}
 			as := d.amounts(sp.l, sp.from, sp.to)
-			if m.Field == textparse.FieldTax {
-				// "BTW 21% over € 100,00 € 21,00": the amount the rate is
-				// taken of is the base, not the tax.
+			if m.Field == textparse.FieldTax || m.Field == textparse.FieldWithheld {
+				// "BTW 21% over € 100,00 € 21,00", "Less CIS deduction
+				// (20% of £3,520.00) -£704.00", "Ritenuta d'acconto 20% su
+				// € 4.350,00": the amount the rate is taken of is the
+				// base, not the tax or the amount withheld.
 				for len(as) > 0 && rateBase(sp.l, sp.from, as[0]) {
 					sp.from = as[0].w1
 					as = as[1:]
@@ -201,8 +203,9 @@ func (d *doc) headerColumnTotal(li int, m textparse.LabelMatch) (cand, bool) {
 }
 
 // baseWords introduce the amount a tax rate is taken of: "21% over €
-// 100,00", "20 % sur 1 234,56", "7.7% on 1,000.00".
-var baseWords = map[string]bool{"over": true, "sur": true, "on": true, "auf": true, "von": true, "van": true, "sobre": true, "su": true, "de": true, "of": true}
+// 100,00", "20 % sur 1 234,56", "7.7% on 1,000.00", "15% s/ 3.000,00"
+// (Spanish "sobre").
+var baseWords = map[string]bool{"over": true, "sur": true, "on": true, "auf": true, "von": true, "van": true, "sobre": true, "s/": true, "su": true, "de": true, "of": true}
 
 // rateBase reports whether amount a of line l is preceded (after from,
 // currency signs aside) by a base word.
@@ -310,7 +313,10 @@ func dedupe(cs []cand) []cand {
 // totals is the chosen set of document totals.
 type totals struct {
 	net, tax, gross, due, prepaid, lineTotal, allowance, charge *decimal.Decimal
-	netCur, grossCur                                            string
+	// withheld is the size of what the customer keeps back instead of
+	// paying it to the seller (IRPF, ritenuta, CIS, a guarantee held).
+	withheld         *decimal.Decimal
+	netCur, grossCur string
 	// conf is the confidence of net, tax, gross and due in 0..1, keyed by
 	// field name: from the label's score, raised when net + tax = gross
 	// holds between printed amounts, lower for an amount derived from others.
@@ -463,7 +469,7 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 	// with no gross labelled, the amount due (nothing paid before it)
 	// stands for it: "Total HT | TVA 20 % | TVA 5,5 % | Net à payer"
 	sumTo := bg
-	if sumTo == nil && bd != nil && len(cs[textparse.FieldPrepaid]) == 0 {
+	if sumTo == nil && bd != nil && len(cs[textparse.FieldPrepaid]) == 0 && len(cs[textparse.FieldWithheld]) == 0 {
 		sumTo = bd
 	}
 	if bn != nil && sumTo != nil && !sums && len(taxes) == 0 {
@@ -519,7 +525,7 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		t.gross = &v
 		t.conf["TotalGrossPrice"] = 0.7 * min(t.conf["TotalNetPrice"], t.conf["TotalTaxAmount"]) / 0.95
 	}
-	if t.gross == nil && t.due != nil && (t.prepaid == nil || t.prepaid.IsZero()) {
+	if t.gross == nil && t.due != nil && (t.prepaid == nil || t.prepaid.IsZero()) && len(cs[textparse.FieldWithheld]) == 0 {
 		v := *t.due
 		t.gross = &v
 		t.conf["TotalGrossPrice"] = 0.8 * t.conf["AmountDue"]
@@ -534,6 +540,7 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		t.net = &v
 		t.conf["TotalNetPrice"] = 0.85
 	}
+	withheldTotals(&t, cs[textparse.FieldWithheld])
 	// An amount due printed as zero ("Balance EUR 0.00", "Amount due USD
 	// 0.00") under a positive gross says the invoice was settled (by card,
 	// at the desk) even where the payment is printed with no prepaid
@@ -550,6 +557,42 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 		t.prepaid = &a
 	}
 	return t
+}
+
+// withheldTotals sets the amount withheld from its best candidate, as a
+// size, and reconciles the totals with it. The gross is net + tax before
+// anything is withheld; what the customer pays the seller is the amount
+// due. So when the amount read as the gross is net + tax - prepaid -
+// withheld (a Spanish "Total factura" or a grid's "Total" printed after
+// "IRPF -15%") and no other amount due was read, that amount is the
+// amount due and the gross is net + tax. A withheld amount is dropped
+// when the amount due read is already the gross less what was paid: the
+// label then stood in a note, not in the totals.
+func withheldTotals(t *totals, ws []cand) {
+	if len(ws) == 0 {
+		return
+	}
+	w := ws[0].a.v.Abs()
+	if !w.IsPositive() {
+		return
+	}
+	pre := decimal.Zero
+	if t.prepaid != nil {
+		pre = t.prepaid.Abs()
+	}
+	if t.net != nil && t.tax != nil && t.gross != nil {
+		full := t.net.Add(*t.tax)
+		if !full.Equal(*t.gross) && full.Sub(pre).Sub(w).Equal(*t.gross) && (t.due == nil || t.due.Equal(*t.gross)) {
+			due := *t.gross
+			t.due, t.gross = &due, &full
+			t.conf["AmountDue"] = t.conf["TotalGrossPrice"]
+			t.conf["TotalGrossPrice"] = 0.9 // net + tax, and the printed total is it less the amount withheld
+		}
+	}
+	if t.gross != nil && t.due != nil && t.gross.Sub(pre).Equal(*t.due) {
+		return
+	}
+	t.withheld = &w
 }
 
 // closeTo reports whether amount a follows the start of span sp closely: at
@@ -708,7 +751,7 @@ func (d *doc) chargeRows(items []docextract.LineItem, t *totals) {
 	}
 	last := -1
 	for li := range d.lines {
-		if d.itemLine[li] {
+		if d.itemLine[li] && !d.restated[li] {
 			last = li
 		}
 	}

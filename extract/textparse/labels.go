@@ -37,11 +37,17 @@ const (
 	// FieldTitle is a document title word ("Invoice", "Rechnung", "Facture")
 	// that is often followed by the invoice number.
 	FieldTitle
+	// FieldWithheld labels an amount the customer keeps back from the
+	// total instead of paying it to the seller: a tax it pays itself
+	// ("Retención IRPF", "Ritenuta d'acconto", "Less CIS deduction", the
+	// VAT under "scissione dei pagamenti") or a guarantee it holds
+	// ("Retenue de garantie", "Sicherheitseinbehalt", "Retentie").
+	FieldWithheld
 )
 
 var fieldNames = [...]string{"none", "invoice_number", "invoice_date", "due_date", "net", "tax", "gross",
 	"amount_due", "prepaid", "line_total", "allowance_total", "charge_total", "currency", "buyer", "seller",
-	"iban", "payment_ref", "vat_id", "name", "other_date", "other", "title"}
+	"iban", "payment_ref", "vat_id", "name", "other_date", "other", "title", "withheld"}
 
 // String returns a short name of f.
 func (f Field) String() string {
@@ -193,6 +199,7 @@ func init() {
 	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt")
 	f(FieldGross, 0.9, "gesamtpreis|gesamtbetrag inkl|preis gesamt")
 	f(FieldAmountDue, 1, "amount due|balance due|total due|outstanding amount|amount payable|total payable|to pay|please pay|payment amount|balance|"+
+		"net payable|net amount payable|net amount due|"+
 		"zahlbetrag|zu zahlen|zu zahlender betrag|zahlbarer betrag|offener betrag|restbetrag|restforderung|verbleibende restforderung|"+
 		"net a payer|reste a payer|montant du|montant a payer|a payer|"+
 		"te betalen|totaal te betalen|openstaand bedrag|te voldoen|"+
@@ -206,6 +213,20 @@ func init() {
 		"vooruitbetaling|reeds betaald|aanbetaling|"+
 		"anticipo|pagado|importe pagado|acconto|gia pagato|pagato a oggi|"+
 		"less deposit|deposit received|less deposit received|deja regle|montant regle|voldaan|reeds voldaan|entregado a cuenta|pagado a cuenta")
+	// Withheld amounts, in the six languages: a tax the customer pays to
+	// the tax office itself (Spanish IRPF, Italian ritenuta d'acconto,
+	// the UK Construction Industry Scheme, a withholding tax, the German
+	// Bauabzugsteuer; under Italian split payment the VAT) or a guarantee
+	// it holds back until the work is accepted. As whole phrases they keep
+	// "acconto" from reading as a payment made and "IVA" as the tax.
+	f(FieldWithheld, 1, "withholding tax|withholding|tax withheld|withheld|less withholding tax|cis deduction|less cis|less cis deduction|cis deducted|cis|"+
+		"retention|less retention|retention held|retainage|less retainage|"+
+		"sicherheitseinbehalt|abzgl sicherheitseinbehalt|abzuglich sicherheitseinbehalt|einbehalt|gewahrleistungseinbehalt|bauabzugsteuer|abzugsteuer|quellensteuer|"+
+		"retenue de garantie|retenue garantie|retenue a la source|retenue|"+
+		"retentie|ingehouden retentie|inhouding|ingehouden|bronbelasting|"+
+		"retencion|retencion irpf|irpf|retencion a cuenta|retencion a cuenta del irpf|retencion a cuenta irpf|retenciones|ret irpf|"+
+		"ritenuta|ritenuta d acconto|ritenuta di acconto|ritenuta acconto|ritenuta fiscale|ritenute|ritenuta irpef|"+
+		"scissione dei pagamenti|scissione pagamenti|iva in scissione dei pagamenti|iva in scissione|iva scissione dei pagamenti|iva split payment|iva in split payment")
 	f(FieldLineTotal, 1, "line total|lines total|total lines|sum of lines|positionssumme|summe positionen|warenwert|total des lignes|total articles")
 	f(FieldAllowanceTotal, 1, "total discount|discount total|total allowances|gesamtbetrag der abschlage|summe rabatte|abschlage|total remises|remise globale")
 	f(FieldChargeTotal, 1, "total charges|gesamtbetrag der zuschlage|zuschlage|total frais")

@@ -98,6 +98,18 @@ func TestMatchLabels(t *testing.T) {
 		{"Verwendungszweck", FieldPaymentRef},
 		{"USt-IdNr.", FieldVATID},
 		{"Rechnung", FieldTitle},
+		// Withheld amounts in the six languages: whole phrases win over the
+		// payment ("acconto") and the tax ("IVA") they contain.
+		{"Retención IRPF (15%)", FieldWithheld},
+		{"-7% I.R.P.F.", FieldWithheld},
+		{"Ritenuta d'acconto 20%", FieldWithheld},
+		{"IVA in scissione dei pagamenti", FieldWithheld},
+		{"Less CIS deduction", FieldWithheld},
+		{"Withholding tax", FieldWithheld},
+		{"Retenue de garantie 5 %", FieldWithheld},
+		{"Sicherheitseinbehalt", FieldWithheld},
+		{"Retentie", FieldWithheld},
+		{"Net payable", FieldAmountDue},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

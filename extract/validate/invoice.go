@@ -12,13 +12,16 @@ import (
 //
 // A rule runs only when every value it needs was read; a rule with a missing
 // input is skipped (not recorded), because "not read" is not "wrong". Missing
-// allowance, charge, prepaid and rounding amounts count as zero, since
-// documents omit them when there are none. The rules, in order:
+// allowance, charge, prepaid, withheld and rounding amounts count as zero,
+// since documents omit them when there are none. The rules, in order:
 //
 //   - RuleNetTaxGross: net + tax = gross, or net + tax + rounding = gross
 //     (exact);
-//   - RuleGrossDue: gross - prepaid = due, or gross - prepaid + rounding = due
-//     (exact);
+//   - RuleGrossDue: gross - prepaid - withheld = due, or gross - prepaid -
+//     withheld + rounding = due (exact). The withheld amount is what the
+//     customer keeps back instead of paying it to the seller (a tax it pays
+//     itself, such as IRPF, a ritenuta d'acconto or a CIS deduction, or a
+//     guarantee); under split payment it is the VAT, so due = net;
 //   - RuleLinesSum: the sum of line totals = LineTotalAmount; without a
 //     LineTotalAmount, sum - allowances + charges = the net total, or (when
 //     the invoice states no allowances or charges) sum = the gross total,
@@ -72,17 +75,24 @@ func Invoice(d *docextract.InvoiceData) docextract.Validation {
 		r.logicOnce(sentence)
 	}
 
-	// gross - prepaid (+ rounding) = due
+	// gross - prepaid - withheld (+ rounding) = due
 	if present(g.TotalGrossPrice, g.AmountDue) {
-		gross, pre, rnd, due := g.TotalGrossPrice.Decimal, val(x.PrepaidAmount), val(x.RoundingAmount), g.AmountDue.Decimal
-		exp := gross.Sub(pre)
-		sentence := fmt.Sprintf("TotalGrossPrice - PrepaidAmount = AmountDue (%s - %s = %s)", dec(gross), dec(pre), dec(due))
+		gross, pre, wh, rnd, due := g.TotalGrossPrice.Decimal, val(x.PrepaidAmount), val(x.WithheldAmount), val(x.RoundingAmount), g.AmountDue.Decimal
+		exp := gross.Sub(pre).Sub(wh)
+		// The formula names WithheldAmount only when one was read, so
+		// the sentences of invoices without one stay as they were.
+		formula, values := "TotalGrossPrice - PrepaidAmount", fmt.Sprintf("%s - %s", dec(gross), dec(pre))
+		if !wh.IsZero() {
+			formula += " - WithheldAmount"
+			values += " - " + dec(wh)
+		}
+		sentence := fmt.Sprintf("%s = AmountDue (%s = %s)", formula, values, dec(due))
 		if !exp.Equal(due) && !rnd.IsZero() && exp.Add(rnd).Equal(due) {
 			exp = exp.Add(rnd)
-			sentence = fmt.Sprintf("TotalGrossPrice - PrepaidAmount + RoundingAmount = AmountDue (%s - %s + %s = %s)", dec(gross), dec(pre), dec(rnd), dec(due))
+			sentence = fmt.Sprintf("%s + RoundingAmount = AmountDue (%s + %s = %s)", formula, values, dec(rnd), dec(due))
 		}
 		r.add(RuleGrossDue, exp, due, zero, sentence,
-			fmt.Sprintf("TotalGrossPrice - PrepaidAmount = %s (%s - %s), but AmountDue is %s", dec(exp), dec(gross), dec(pre), dec(due)))
+			fmt.Sprintf("%s = %s (%s), but AmountDue is %s", formula, dec(exp), values, dec(due)))
 		r.logicOnce(sentence)
 	}
 

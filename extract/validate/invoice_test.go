@@ -115,6 +115,60 @@ func TestInvoice(t *testing.T) {
 			logic:  "TotalGrossPrice - PrepaidAmount = 1090.00 (1190.00 - 100.00), but AmountDue is 1190.00",
 		},
 		{
+			// Retención IRPF 15 % of the net: 1190.00 - 100.00 - 150.00.
+			name: "an amount withheld closes gross and due",
+			mutate: func(d *docextract.InvoiceData) {
+				d.General.AmountDue = a("940.00")
+				d.Extra.WithheldAmount = a("150.00")
+			},
+			passed: true,
+		},
+		{
+			name: "an amount withheld that does not close the gap fails",
+			mutate: func(d *docextract.InvoiceData) {
+				d.General.AmountDue = a("940.00")
+				d.Extra.WithheldAmount = a("140.00")
+			},
+			failed: []string{validate.RuleGrossDue},
+			logic:  "TotalGrossPrice - PrepaidAmount - WithheldAmount = 950.00 (1190.00 - 100.00 - 140.00), but AmountDue is 940.00",
+		},
+		{
+			name: "an amount withheld not taken off the due fails",
+			mutate: func(d *docextract.InvoiceData) {
+				d.Extra.WithheldAmount = a("150.00")
+			},
+			failed: []string{validate.RuleGrossDue},
+		},
+		{
+			// Scissione dei pagamenti: the public buyer pays the VAT to the
+			// tax office, the seller is paid the net.
+			name: "split payment: the VAT withheld, due = net",
+			mutate: func(d *docextract.InvoiceData) {
+				d.Extra.PrepaidAmount = nil
+				d.Extra.WithheldAmount = a("190.00")
+				d.General.AmountDue = a("1000.00")
+			},
+			passed: true,
+		},
+		{
+			name: "split payment read without the amount withheld fails",
+			mutate: func(d *docextract.InvoiceData) {
+				d.Extra.PrepaidAmount = nil
+				d.General.AmountDue = a("1000.00")
+			},
+			failed: []string{validate.RuleGrossDue},
+			logic:  "TotalGrossPrice - PrepaidAmount = 1190.00 (1190.00 - 0.00), but AmountDue is 1000.00",
+		},
+		{
+			name: "withheld and payable rounding",
+			mutate: func(d *docextract.InvoiceData) {
+				d.General.AmountDue = a("940.05")
+				d.Extra.WithheldAmount = a("150.00")
+				d.Extra.RoundingAmount = a("0.05")
+			},
+			passed: true,
+		},
+		{
 			name:   "a line total misread",
 			mutate: func(d *docextract.InvoiceData) { d.LineItems[1].ProductTotalPrice = a("760.00") },
 			failed: []string{validate.RuleLinesSum, validate.RuleLineQtyPrice},

@@ -14,7 +14,8 @@ import (
 const (
 	// RuleNetTaxGross: TotalNetPrice + TotalTaxAmount (+ RoundingAmount) = TotalGrossPrice.
 	RuleNetTaxGross = "net_plus_tax_equals_gross"
-	// RuleGrossDue: TotalGrossPrice - PrepaidAmount (+ RoundingAmount) = AmountDue.
+	// RuleGrossDue: TotalGrossPrice - PrepaidAmount - WithheldAmount
+	// (+ RoundingAmount) = AmountDue.
 	RuleGrossDue = "gross_minus_prepaid_equals_due"
 	// RuleLinesSum: sum of ProductTotalPrice = LineTotalAmount (or TotalNetPrice
 	// when the invoice has no allowances or charges and no LineTotalAmount).
