@@ -57,8 +57,23 @@ func TestBrowser(t *testing.T) {
 	dir := artifactsDir(t)
 	base := b.srv.URL + "/dashboard/"
 
+	// The browser's profile is removed after the test with a few tries,
+	// not by t.TempDir: Chromium's helper processes may still write to it
+	// for a moment after the browser has exited (a loaded CI machine once
+	// failed the test on "directory not empty").
+	profile, err := os.MkdirTemp("", "docextract-browser-")
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		for range 50 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Logf("browser profile %s left behind", profile)
+	})
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.WindowSize(1280, 900), chromedp.UserDataDir(t.TempDir()))
+		chromedp.DisableGPU, chromedp.WindowSize(1280, 900), chromedp.UserDataDir(profile))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancelCtx := chromedp.NewContext(actx)
