@@ -89,8 +89,10 @@ func New(cfg Config) (*Extractor, error) {
 	}
 	x.receiptOCR = x.ocr
 	if t, ok := x.ocr.(*ocr.Tesseract); ok {
-		// A receipt read without a total or a valid date is read a second
-		// time; the reading the receipt's own figures settle better wins.
+		// A receipt read without a total or a valid date, or whose total
+		// rests on its label alone or whose date was repaired from an OCR
+		// slip, is read a second time (the value lines only, or the whole
+		// image); the reading the receipt's own figures settle better wins.
 		x.receiptOCR = t.Receipts().WithCheck(receipt.CheckName, receipt.OCRCheck)
 	}
 	return x, nil
