@@ -316,13 +316,18 @@ func (t *Tesseract) valueLangs() []string {
 // label, a date-shaped token or part of one, a time of day (printed beside
 // the date).
 func valueLines(words []TSVWord) []layout.Line {
+	return linesWhere(words, func(text string) bool { return labelLineWithoutValue(text) || dateLine(text) })
+}
+
+// linesWhere returns the text lines of a reading whose text keep says to.
+func linesWhere(words []TSVWord, keep func(text string) bool) []layout.Line {
 	p := layout.Page{Words: make([]layout.Word, len(words))}
 	for i, w := range words {
 		p.Words[i] = w.Word
 	}
 	var out []layout.Line
 	for _, l := range layout.Lines(&p) {
-		if text := l.Text(); labelLineWithoutValue(text) || dateLine(text) {
+		if keep(l.Text()) {
 			out = append(out, l)
 		}
 	}

@@ -11,7 +11,15 @@ import (
 // than a third of the smaller box) is added; one that overlaps words of a
 // replaces them when tesseract is more confident of it than of each of
 // them. Words of b without a letter or digit are ignored.
-func mergeWords(a, b []TSVWord) []TSVWord {
+func mergeWords(a, b []TSVWord) []TSVWord { return overlay(a, b, false) }
+
+// replaceWords is mergeWords with b's words always winning: each replaces
+// the words of a its box overlaps, whatever their confidence.
+func replaceWords(a, b []TSVWord) []TSVWord { return overlay(a, b, true) }
+
+// overlay merges b into a (see mergeWords); always makes b's words win
+// over the words of a they overlap whatever the confidences.
+func overlay(a, b []TSVWord, always bool) []TSVWord {
 	drop := make([]bool, len(a))
 	var add []TSVWord
 	for _, w := range b {
@@ -26,10 +34,7 @@ func mergeWords(a, b []TSVWord) []TSVWord {
 				maxConf = math.Max(maxConf, o.Conf)
 			}
 		}
-		switch {
-		case len(hit) == 0:
-			add = append(add, w)
-		case w.Conf > maxConf:
+		if len(hit) == 0 || always || w.Conf > maxConf {
 			for _, i := range hit {
 				drop[i] = true
 			}

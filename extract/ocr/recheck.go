@@ -113,17 +113,7 @@ func recheckScale(h float64) float64 {
 // separator lost ("25122018"), a time with a space after its colon
 // ("01: 34").
 func checkLines(words []TSVWord) []layout.Line {
-	p := layout.Page{Words: make([]layout.Word, len(words))}
-	for i, w := range words {
-		p.Words[i] = w.Word
-	}
-	var out []layout.Line
-	for _, l := range layout.Lines(&p) {
-		if text := l.Text(); dateLike(text) || hasValueLabel(text) {
-			out = append(out, l)
-		}
-	}
-	return out
+	return linesWhere(words, func(text string) bool { return dateLike(text) || hasValueLabel(text) })
 }
 
 // lostSepDateRE matches a date of day, month and year 19xx or 20xx whose
@@ -154,31 +144,4 @@ func hasValueLabel(text string) bool {
 		}
 	}
 	return false
-}
-
-// replaceWords merges b into a with b's words always winning: each word
-// of b replaces the words of a its box overlaps (by more than a third of
-// the smaller box) and is added where it overlaps none. Words of b without
-// a letter or digit are ignored.
-func replaceWords(a, b []TSVWord) []TSVWord {
-	drop := make([]bool, len(a))
-	var add []TSVWord
-	for _, w := range b {
-		if !hasAlnum(w.Text) {
-			continue
-		}
-		for i, o := range a {
-			if overlapArea(w.Word, o.Word) > 0.33*math.Min(area(w.Word), area(o.Word)) {
-				drop[i] = true
-			}
-		}
-		add = append(add, w)
-	}
-	out := make([]TSVWord, 0, len(a)+len(add))
-	for i, w := range a {
-		if !drop[i] {
-			out = append(out, w)
-		}
-	}
-	return append(out, add...)
 }

@@ -21,7 +21,7 @@ type line struct {
 	h    float64  // median word height
 	// the line's box
 	x0, y0, x1, y1 float64
-	words          []layout.Word // as read (see edgeNoise)
+	words          []layout.Word // as read (see withoutNoise)
 }
 
 type amount struct {

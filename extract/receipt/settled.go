@@ -117,8 +117,8 @@ const CheckName = "receipt-settled-3"
 // its score is the total's level plus the date's (see Settled); it lacks a
 // field when no total or no valid date was read, and is weak as well when
 // the total is read from its label alone, unconfirmed by the receipt's own
-// figures, or the date only found by repairing an OCR slip. A second reading is then made and kept only when it scores
-// higher: the evidence of the receipt's own arithmetic decides between the
+// figures, or the date only found by repairing an OCR slip. A second
+// reading is then made and kept only when it scores higher: the evidence of the receipt's own arithmetic decides between the
 // readings, not the recogniser's confidence alone.
 func OCRCheck(p layout.Page) (score int, lacking, weak bool) {
 	t, d := Settled([]layout.Page{p})

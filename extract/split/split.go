@@ -79,17 +79,7 @@ func SplitWith(pages []layout.Page, own func(i int) bool) []Range {
 			// A copy of a page of this document ("Copy", "Duplikat",
 			// "Duplicate for transporter") stays with it.
 		case prev >= 0:
-			b := boundary(infos[prev], info)
-			if info.firstPage && info.iban != "" && docIBAN != "" && info.iban != docIBAN {
-				// A first page (an opening balance) whose header names
-				// another account than the document's begins that
-				// account's statement, even where the page numbers run on
-				// through the file (an e-money account's section per
-				// currency, each its own IBAN): one statement is of one
-				// account.
-				b += 20
-			}
-			starts[i] = b > 0
+			starts[i] = boundary(infos[prev], info, docIBAN) > 0
 		}
 		if starts[i] {
 			first = i
@@ -481,8 +471,17 @@ func kindOf(w string) string {
 
 // boundary scores the evidence that cur starts a new document after prev:
 // positive means a boundary.
-func boundary(prev, cur pageInfo) int {
+func boundary(prev, cur pageInfo, docIBAN string) int {
 	score := 0
+	if cur.firstPage && cur.iban != "" && docIBAN != "" && cur.iban != docIBAN {
+		// A first page (an opening balance) whose header names another
+		// account than the document's (docIBAN, the first its pages
+		// name) begins that account's statement, even where the page
+		// numbers run on through the file (an e-money account's section
+		// per currency, each its own IBAN): one statement is of one
+		// account.
+		score += 20
+	}
 	switch {
 	case cur.markerI == 1:
 		score += 10
