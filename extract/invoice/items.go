@@ -83,9 +83,10 @@ var compoundCols = []struct {
 }
 
 // qualifiers are words after a column title that qualify it ("Amount excl.
-// VAT", "Prix HT", "Betrag netto"): a VAT word after them is not a column.
+// VAT", "Prix HT", "Total HTVA", "Betrag netto", "Price inc GST"): a VAT
+// word after them is not a column.
 var qualifiers = map[string]bool{"excl": true, "exkl": true, "incl": true, "inkl": true, "zzgl": true, "ohne": true, "mit": true,
-	"hors": true, "ht": true, "ttc": true, "net": true, "netto": true, "brutto": true, "gross": true, "excluding": true,
+	"hors": true, "ht": true, "ttc": true, "htva": true, "tvac": true, "tvai": true, "inc": true, "net": true, "netto": true, "brutto": true, "gross": true, "excluding": true,
 	"including": true, "exclusief": true, "inclusief": true, "sin": true, "con": true, "senza": true, "in": true, "eur": true,
 	"usd": true, "gbp": true, "chf": true}
 
@@ -1365,7 +1366,8 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 		return nil
 	}
 	pitch := rowPitch(rows)
-	tight := itemGap(rows) / 2
+	gap := itemGap(rows)
+	tight := gap / 2
 	if tight == 0 {
 		tight = 0.2 * b.h
 	}
@@ -1448,7 +1450,12 @@ func (d *doc) assemble(b *band, rows []row) tableResult {
 			case !next.ownDesc:
 				toNext = dNext <= dPrev
 			default:
-				toNext = dNext < 0.5*dPrev
+				// Between two items that print their own descriptions, a
+				// line goes with the next one when it is far nearer to
+				// it, or nearer to it and set from the item above
+				// farther than items stand from each other, where a
+				// wrapped line never is (a section title, "Dranken").
+				toNext = dNext < 0.5*dPrev || gap > 0 && dPrev > 1.5*gap && dNext < dPrev
 			}
 			if prev != nil && next == nil && !toNext && headingCaps(text) && !headingCaps(strings.Join(prev.desc, " ")) {
 				// "RIEPILOGHI IVA E TOTALI DOCUMENTO" under the last

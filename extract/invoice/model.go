@@ -558,7 +558,7 @@ func modifier(toks []string, f textparse.Field) (textparse.Field, int) {
 // VAT", "dont TVA", "davon MwSt.".
 var prefixWords = map[string]bool{"votre": true, "your": true, "uw": true, "ihre": true, "ihr": true, "zzgl": true, "zuzuglich": true, "plus": true, "davon": true, "inkl": true, "incl": true, "including": true,
 	"inclusief": true, "inklusive": true, "inclusive": true, "waarvan": true, "einschl": true,
-	"dont": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}
+	"dont": true, "includes": true, "y": true, "e": true, "add": true, "and": true, "und": true, "et": true, "en": true, "total": false, "sum": false}
 
 // withheldPrefix are the words of deduction, or of a sum, that may open a
 // withheld amount's label in the six languages ("Less CIS", "abzgl. 5 %

@@ -161,7 +161,8 @@ func discountLine(l *line) bool {
 // taxWords name a sales tax in the six languages.
 var taxWords = map[string]bool{"vat": true, "tax": true, "taxes": true, "gst": true, "hst": true, "mwst": true, "ust": true, "umsatzsteuer": true,
 	"mehrwertsteuer": true, "steuer": true, "steuersatz": true, "steuerbetrag": true, "tva": true, "taux": true, "btw": true, "iva": true,
-	"imposta": true, "aliquota": true, "vorsteuer": true, "taxe": true, "impuesto": true}
+	"imposta": true, "aliquota": true, "vorsteuer": true, "taxe": true, "impuesto": true,
+	"pst": true, "qst": true, "tps": true, "tvq": true}
 
 // taxContext reports whether line li may be a VAT breakdown row: it names a
 // tax itself, or a line up to eight lines above on its page does (the

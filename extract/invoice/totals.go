@@ -451,6 +451,13 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 			}
 		}
 	}
+	if bn != nil && bt != nil && bg != nil && bn.a.v.Equal(bg.a.v) && bt.a.v.IsPositive() && bt.a.v.LessThan(bg.a.v) && d.includedTax(bt.line) {
+		// "Subtotal 3,699.80 | Includes GST 10% 330.50 | TOTAL AUD
+		// 3,699.80": the prices include the tax, so the subtotal is the
+		// gross too and the net is what the gross holds besides the tax
+		// (derived below).
+		bn = nil
+	}
 	t.net, t.tax, t.gross, t.due = val(bn), val(bt), val(bg), val(bd)
 	t.conf = map[string]float64{}
 	sums := bn != nil && bt != nil && bg != nil && bn.a.v.Add(bt.a.v).Equal(bg.a.v)
@@ -698,6 +705,31 @@ func (d *doc) deductedPrepaid(t *totals) {
 			}
 		}
 	}
+}
+
+// includedWords say a tax row names the tax the amounts above already
+// include ("Includes GST 10%", "enthaltene MwSt.", "dont TVA", "waarvan
+// btw", "IVA incluida", "di cui IVA").
+var includedWords = map[string]bool{"includes": true, "included": true, "including": true, "incl": true, "inkl": true, "inc": true,
+	"enthaltene": true, "enthalten": true, "davon": true, "darin": true, "dont": true, "inclus": true, "incluse": true, "compris": true, "comprise": true,
+	"waarvan": true, "inclusief": true, "inbegrepen": true, "incluido": true, "incluida": true, "incluye": true, "cui": true, "inclusa": true, "incluso": true}
+
+// includedTax reports whether line li is a tax row that names the tax as
+// included, in the words before its first amount.
+func (d *doc) includedTax(li int) bool {
+	if li < 0 || li >= len(d.lines) {
+		return false
+	}
+	l := &d.lines[li]
+	for ti, tok := range l.toks {
+		if hasDigit(tok) && ti > 0 {
+			break
+		}
+		if includedWords[tok] {
+			return true
+		}
+	}
+	return false
 }
 
 // shippingWords open a totals row that charges delivery.

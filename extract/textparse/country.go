@@ -30,7 +30,9 @@ var ambiguous = map[string]map[string]string{
 // place a document in a country (folded, lower-case, as token sequences).
 var countryNames = map[string]string{
 	"usa": "US", "u s a": "US", "llc": "US", "sales tax": "US", "united states": "US", "united states of america": "US",
-	"canada": "CA", "australia": "AU", "new zealand": "NZ", "singapore": "SG", "hong kong": "HK",
+	"canada": "CA", "quebec": "CA", "british columbia": "CA", "nova scotia": "CA", "new brunswick": "CA", "newfoundland": "CA",
+	"saskatchewan": "CA", "manitoba": "CA", "prince edward island": "CA", "hst": "CA", "gst hst": "CA", "qst": "CA", "tvq": "CA", "tps tvq": "CA",
+	"australia": "AU", "new zealand": "NZ", "singapore": "SG", "hong kong": "HK",
 	"malaysia": "MY", "sdn bhd": "MY", "berhad": "MY", "mexico": "MX", "argentina": "AR", "chile": "CL", "colombia": "CO",
 	"pty ltd": "AU", "pty": "AU", "pte ltd": "SG", "pte": "SG",
 	"sweden": "SE", "sverige": "SE", "denmark": "DK", "danmark": "DK", "norway": "NO", "norge": "NO", "iceland": "IS",
@@ -57,14 +59,24 @@ var (
 	reUSZip = regexp.MustCompile(`\b([A-Z]{2})\.? (\d{5})(?:-\d{4})?\b`)
 	// "Toronto, ON M5X 1A9"
 	reCAPost = regexp.MustCompile(`\b([A-Z]{2}) ([A-Z]\d[A-Z]) ?(\d[A-Z]\d)\b`)
+	// "H2K 2S5" after a province written out ("Montréal (Québec) H2K
+	// 2S5"): the letters D, F, I, O, Q, U are never used, W and Z not
+	// first, and no other country writes letter-digit-letter
+	// digit-letter-digit.
+	reCAPostAlone = regexp.MustCompile(`\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z]\d\b`)
+	// a Canadian business number's tax account ("812345678 RT0001",
+	// "81234 5678 RT0001") or a Quebec QST number ("1219876543 TQ0001")
+	reCABN = regexp.MustCompile(`\b(?:\d{5} ?\d{4} ?(?:RT|RC|RP|RR)|\d{10} ?TQ) ?\d{4}\b`)
 	// "ABN 51 824 753 556"
 	reABN = regexp.MustCompile(`\bABN:? ?\d{2} ?\d{3} ?\d{3} ?\d{3}\b`)
 )
 
 // NewCurrencyContext collects country evidence from a document's lines:
-// country names, company forms ("Sdn Bhd", "Pty Ltd"), US ZIP and Canadian
-// postal codes after a state or province code, an Australian ABN, and the
-// country prefixes of IBANs and VAT ids.
+// country names, company forms ("Sdn Bhd", "Pty Ltd"), Canadian provinces
+// and sales taxes ("Québec", "HST", "TVQ"), US ZIP and Canadian postal
+// codes after a state or province code, a Canadian postal code alone, a
+// Canadian business or QST number, an Australian ABN, and the country
+// prefixes of IBANs and VAT ids.
 func NewCurrencyContext(lines []string) CurrencyContext {
 	c := CurrencyContext{countries: map[string]bool{}}
 	for _, l := range lines {
@@ -85,6 +97,9 @@ func NewCurrencyContext(lines []string) CurrencyContext {
 			if caProvinces[m[1]] {
 				c.countries["CA"] = true
 			}
+		}
+		if reCAPostAlone.MatchString(l) || reCABN.MatchString(l) {
+			c.countries["CA"] = true
 		}
 		if reABN.MatchString(l) {
 			c.countries["AU"] = true

@@ -183,6 +183,9 @@ func init() {
 		"base imponible|base imp|subtotal sin iva|total sin iva|importe neto|"+
 		"imponibile|totale imponibile|subtotale|totale netto")
 	f(FieldTax, 1, "vat|tax|taxes|cgst|sgst|igst|total taxes|total vat|vat amount|tax amount|total tax|sales tax|gst|"+
+		// Canada: the federal GST or HST, the provincial PST, Quebec's QST
+		// (in French TPS and TVQ), often on rows of their own.
+		"hst|pst|qst|gst hst|gst pst|tps|tvq|tps tvq|"+
 		"mwst|ust|umsatzsteuer|mehrwertsteuer|steuerbetrag|summe mwst|summe ust|mwst betrag|ust betrag|zzgl mwst|zzgl ust|"+
 		"tva|total tva|montant tva|montant de la tva|"+
 		"btw|btw bedrag|totaal btw|"+
@@ -287,7 +290,7 @@ func init() {
 	c(ColUnitPrice, 1, "unit price|price|rate|unit cost|price per unit|einzelpreis|preis|nettopreis|e preis|ep|stuckpreis|einzelpreis netto|"+
 		"prix unitaire|pu|pu ht|prix|prix ht|prix unitaire ht|stukprijs|prijs|eenheidsprijs|precio unitario|precio|prezzo unitario|prezzo|"+
 		"price each|each|u price|uprice|unitprice|unit rate|hourly rate|tarief|uurtarief|satz|ansatz|stundensatz|p u|p u ht|prix u|precio unidad|prezzo unit|einzelpr|p unit|prezzo un|precio ud|"+
-		"cout unitaire|costo unitario|coste unitario")
+		"cout unitaire|costo unitario|coste unitario|prix unit|prix unit ht|prix unit htva|prix htva|pu htva|p u htva")
 	c(ColAmount, 1, "amount|total|line total|total price|net amount|line amount|subtotal|"+
 		"gesamtpreis|gesamt|betrag|nettobetrag|nettowert|summe|gesamtbetrag|"+
 		"montant|montant ht|total ht|bedrag|totaal|importe|total linea|importo|totale|"+

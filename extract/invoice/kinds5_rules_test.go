@@ -1,0 +1,106 @@
+package invoice
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/docextract/docextract/extract/validate"
+)
+
+// TestIncludedTaxUnderSubtotal: where the prices include the tax, a
+// subtotal equal to the total is the gross, and a tax row that says the
+// tax is included ("Includes GST 10%", "enthaltene MwSt.", "dont TVA",
+// "waarvan btw") leaves the net as gross - tax.
+func TestIncludedTaxUnderSubtotal(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows []string
+	}{
+		{"en gst", []string{"300 9|360:Subtotal|545>1,100.00", "314 9|360:Includes GST 10%|545>100.00", "328 9 b|360:TOTAL AUD|545>1,100.00"}},
+		{"de mwst", []string{"300 9|360:Zwischensumme|545>1.100,00 €", "314 9|360:enthaltene MwSt. 10 %|545>100,00 €", "328 9 b|360:Gesamtbetrag|545>1.100,00 €"}},
+		{"fr tva", []string{"300 9|360:Sous-total|545>1 100,00 €", "314 9|360:dont TVA 10 %|545>100,00 €", "328 9 b|360:Total TTC|545>1 100,00 €"}},
+		{"nl btw", []string{"300 9|360:Subtotaal|545>€ 1.100,00", "314 9|360:waarvan btw 10%|545>€ 100,00", "328 9 b|360:Totaal|545>€ 1.100,00"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rows := append([]string{"40 14 b|50:Northgate Supplies|400:INVOICE", "200 8 b|50:Description|545>Amount",
+				"215 9|50:Fitting and supply|545>1,100.00"}, tc.rows...)
+			g := Extract(grid(rows...)).General
+			require.Equal(t, "1000", amt2(g.TotalNetPrice))
+			require.Equal(t, "100", amt2(g.TotalTaxAmount))
+			require.Equal(t, "1100", amt2(g.TotalGrossPrice))
+		})
+	}
+}
+
+// TestCanadianSalesTaxRows: Canada's taxes on rows of their own, in
+// English ("GST 5%", "PST 7%", "HST 13%") and in French ("TPS", "TVQ"),
+// with the registration number between label and amount, are the tax,
+// summed; "$" with a Canadian postal code or business number is CAD.
+func TestCanadianSalesTaxRows(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows []string
+		tax  string
+	}{
+		{"tps tvq", []string{"300 9|290:Sous-total|545>1 000,00 $", "314 9|290:TPS (5 %) no 812345678 RT0001|545>50,00 $",
+			"328 9|290:TVQ (9,975 %) no 1219876543 TQ0001|545>99,75 $", "342 9 b|290:Total|545>1 149,75 $"}, "149.75"},
+		{"gst pst", []string{"300 9|360:Subtotal|545>$1,000.00", "314 9|360:GST 5%|545>$50.00", "328 9|360:PST 7%|545>$70.00",
+			"342 9 b|360:Total|545>$1,120.00"}, "120"},
+		{"hst", []string{"300 9|360:Subtotal|545>$1,000.00", "314 9|360:HST 13%|545>$130.00", "342 9 b|360:Total|545>$1,130.00"}, "130"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rows := append([]string{"40 14 b|50:Tremblay Services inc.|400:INVOICE", "55 9|50:Montréal (Québec) H2K 2S5",
+				"200 8 b|50:Description|545>Amount", "215 9|50:Travaux|545>1 000,00 $"}, tc.rows...)
+			got := Extract(grid(rows...))
+			g := got.General
+			require.Equal(t, "1000", amt2(g.TotalNetPrice))
+			require.Equal(t, tc.tax, amt2(g.TotalTaxAmount))
+			require.Equal(t, "CAD", str(g.Currency))
+			require.True(t, validate.Invoice(got).Passed, validate.Invoice(got).Details.CalculationLogic)
+		})
+	}
+}
+
+// TestBelgianColumnQualifiers: "Prix unit. HTVA" and "Total HTVA" are one
+// title each, so an item at no charge ("2 0,00 0,00") under them is still
+// an item and not a line of the one above.
+func TestBelgianColumnQualifiers(t *testing.T) {
+	pages := grid(
+		"40 14 b|50:Électro Dumont SRL",
+		"238 8 b|50:Réf.|105:Description|370>Qté|460>Prix unit. HTVA|545>Total HTVA",
+		"258 9|50:INST-01|105:Installation et raccordement|370>2|460>49,59|545>99,18",
+		"273 9|50:ENL-01|105:Enlèvement anciens appareils|370>2|460>0,00|545>0,00",
+		"300 9|350:Total HTVA|545>99,18 €", "314 9|350:TVA 21 %|545>20,83 €", "328 9 b|350:Total TVAC|545>120,01 €",
+	)
+	got := Extract(pages)
+	require.Len(t, got.LineItems, 2)
+	require.Equal(t, "Enlèvement anciens appareils", str(got.LineItems[1].ProductName))
+	require.Equal(t, "0", amt2(got.LineItems[1].ProductTotalPrice))
+}
+
+// TestSectionTitleSetApart: a short line between two items that print
+// their own descriptions, set farther from the item above than items
+// stand from each other and nearer to the next, titles the items below; a
+// wrapped line close under its item stays part of it.
+func TestSectionTitleSetApart(t *testing.T) {
+	pages := grid(
+		"40 14 b|50:Smaakvol Catering B.V.",
+		"258 8 b|50:Omschrijving|340>Aantal|410>Prijs|545>Bedrag",
+		"278 9 b|50:Buffet",
+		"292 9|50:Lunchbuffet Hollands|340>45|410>€ 18,50|545>€ 832,50",
+		"302 9|50:met broodjes en salades",
+		"316 9|50:Soep van het seizoen|340>45|410>€ 3,75|545>€ 168,75",
+		"330 9|50:Brood en boter|340>45|410>€ 1,50|545>€ 67,50",
+		"346 9 b|50:Dranken",
+		"360 9|50:Huiswijn wit en rood|340>12|410>€ 16,50|545>€ 198,00",
+		"374 9|50:Speciaalbier|340>20|410>€ 3,90|545>€ 78,00",
+		"400 9|330:Totaal exclusief BTW|545>€ 1.344,75",
+	)
+	got := Extract(pages)
+	var names []string
+	for _, it := range got.LineItems {
+		names = append(names, str(it.ProductName))
+	}
+	require.Equal(t, []string{"Lunchbuffet Hollands met broodjes en salades", "Soep van het seizoen", "Brood en boter", "Huiswijn wit en rood", "Speciaalbier"}, names)
+}
