@@ -68,6 +68,13 @@ func TestWithheldRows(t *testing.T) {
 		{"IRPF total factura", []string{"255 9|330:Base imponible|545>3.000,00 €", "269 9|330:IVA (21%)|545>630,00 €",
 			"283 9|330:Retención IRPF (15%)|545>-450,00 €", "297 9 b|330:Total factura|545>3.180,00 €"},
 			"3000", "630", "3630", "3180", "450"},
+		{"IVA a carico dell'ente", []string{"255 9|300:Totale imponibile|545>€ 3.000,00", "269 9|300:IVA 22% (split payment)|545>€ 660,00",
+			"283 9|300:Totale fattura|545>€ 3.660,00", "297 9|300:IVA a carico dell'ente (art. 17-ter)|545>-€ 660,00", "311 9 b|300:Totale da pagare|545>€ 3.000,00",
+			"340 8|50:Scissione dei pagamenti: IVA da versare a cura del committente. Pagamento a 60 giorni d.f."},
+			"3000", "660", "3660", "3000", "660"},
+		{"Suma before the rows", []string{"255 9|350:Suma|545>3.000,00 €", "269 9|350:21% I.V.A.|545>630,00 €",
+			"283 9|350:-15% I.R.P.F.|545>-450,00 €", "297 9 b|350:TOTAL A PAGAR|545>3.180,00 €"},
+			"3000", "630", "3630", "3180", "450"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rows := append([]string{

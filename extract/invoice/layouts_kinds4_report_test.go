@@ -196,4 +196,10 @@ var invKinds4ReportLayouts = []func(testing.TB) invLayout{k4IRPFRowsES, k4SplitP
 // taken instead, so validation fails); es-irpf-rows-7 11/14 ("Suma" is no
 // net label, and with an amount withheld the "TOTAL A PAGAR" no longer
 // stands for the gross: net and gross not read).
-const layoutKinds4ReportBar = 38.0 / 43
+//
+// Later, after the fifth kinds batch, its two misses were fixed by label
+// words (so this part is no longer unseen): "IVA a carico dell'ente" and
+// the other ways Italian invoices word the VAT the public body pays
+// itself are withheld labels; "Suma" is a net label (weaker than the
+// other net labels). 43 of 43.
+const layoutKinds4ReportBar = 1.0

@@ -199,6 +199,10 @@ func init() {
 		"totaal incl btw|totaalbedrag|totaal bedrag|factuurbedrag|bedrag incl btw|bedrag inclusief btw|"+
 		"total factura|importe total|total con iva|"+
 		"totale fattura|totale documento|importo totale|totale complessivo")
+	// "Suma" over the tax rows of a Spanish invoice is the lines' sum,
+	// before any tax.
+	f(FieldNet, 0.8, "suma")
+	f(FieldNet, 1, "suma parcial|suma importes|suma de importes|suma base imponible")
 	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt")
 	f(FieldGross, 0.9, "gesamtpreis|gesamtbetrag inkl|preis gesamt")
 	f(FieldAmountDue, 1, "amount due|balance due|total due|outstanding amount|amount payable|total payable|to pay|please pay|payment amount|balance|"+
@@ -229,7 +233,9 @@ func init() {
 		"retentie|ingehouden retentie|inhouding|ingehouden|bronbelasting|"+
 		"retencion|retencion irpf|irpf|retencion a cuenta|retencion a cuenta del irpf|retencion a cuenta irpf|retenciones|ret irpf|"+
 		"ritenuta|ritenuta d acconto|ritenuta di acconto|ritenuta acconto|ritenuta fiscale|ritenute|ritenuta irpef|"+
-		"scissione dei pagamenti|scissione pagamenti|iva in scissione dei pagamenti|iva in scissione|iva scissione dei pagamenti|iva split payment|iva in split payment")
+		"scissione dei pagamenti|scissione pagamenti|iva in scissione dei pagamenti|iva in scissione|iva scissione dei pagamenti|iva split payment|iva in split payment|"+
+		"iva a carico dell ente|iva a carico del committente|iva a carico del cliente|iva a carico dell amministrazione|iva a carico della pa|"+
+		"iva a carico del cessionario|iva versata dall ente|iva versata dal committente|iva trattenuta|iva trattenuta dall ente")
 	f(FieldLineTotal, 1, "line total|lines total|total lines|sum of lines|positionssumme|summe positionen|warenwert|total des lignes|total articles")
 	f(FieldAllowanceTotal, 1, "total discount|discount total|total allowances|gesamtbetrag der abschlage|summe rabatte|abschlage|total remises|remise globale")
 	f(FieldChargeTotal, 1, "total charges|gesamtbetrag der zuschlage|zuschlage|total frais")
