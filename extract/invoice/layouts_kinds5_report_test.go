@@ -206,5 +206,16 @@ func k5ISPBillUS(t testing.TB) invLayout {
 
 var invKinds5ReportLayouts = []func(testing.TB) invLayout{k5GSTPSTBC, k5MWSTCH, k5ISPBillUS}
 
-// layoutKinds5ReportBar: first scored as it came, before any rule.
-const layoutKinds5ReportBar = 0.0
+// layoutKinds5ReportBar: first scored with the tune part, before any
+// rule: 32 of 40 fields (80.0%), 1 of 3 invoices all right: ch-mwst-
+// consulting 12/12; ca-bc-gst-pst 12/14 (the GST row alone taken as the
+// tax, the PST row not read); us-isp-amount-due-on 8/14 (no item read
+// under "Current Charges", which has no column titles; net and tax not
+// read; the previous balance's payment taken as paid on this bill, so
+// validation fails). No rule was written from it. Scored at the end,
+// after the tune part's rules, as it came: 32 of 40 (80.0%), 1 of 3 all
+// right: ch-mwst-consulting 12/12; ca-bc-gst-pst 12/14 (now the PST row
+// alone taken as the tax: the GST and PST rows are not summed though they
+// add up to gross - net; PST is charged on part of the lines only);
+// us-isp-amount-due-on 8/14 as before.
+const layoutKinds5ReportBar = 0.79

@@ -460,5 +460,27 @@ func TestLayoutSuiteKinds5(t *testing.T) {
 	runLayoutParts(t, "kinds5", []layoutPart{{"tune", invKinds5TuneLayouts, layoutKinds5TuneBar}, {"report", invKinds5ReportLayouts, layoutKinds5ReportBar}})
 }
 
-// layoutKinds5TuneBar: first scored as it came, before any rule.
-const layoutKinds5TuneBar = 0.0
+// layoutKinds5TuneBar: first scored as it came, before any rule: 59 of 68
+// fields (86.8%), 1 of 5 invoices all right (the whole batch 91/108,
+// 84.3%): us-sales-tax-shipping 13/13; au-tax-invoice 11/14 (the
+// "Subtotal" equal to the total taken as the net, a GST-free line's
+// amount as the tax; "Includes GST 10%" no tax label); ca-qc-tps-tvq
+// 12/14 ("TPS"/"TVQ" no tax words, "$" not read as CAD with the province
+// written out, "Montréal (Québec) H2K 2S5"); be-facture-recupel 11/14 (an
+// item at no charge, "2 0,00 0,00", read as a line of the item above: the
+// titles "Prix unit. HTVA" and "Total HTVA" were split, "HTVA" a column
+// of its own); nl-catering-excl-incl 12/13 (the section title "Dranken"
+// read as a line of the item above).
+//
+// 68 of 68 after general rules: a subtotal equal to the total over a tax
+// row that says the tax is included ("Includes GST", "enthaltene MwSt.",
+// "dont TVA", "waarvan btw", "IVA incluida", "di cui IVA") is the gross,
+// and the net is gross - tax; Canada's taxes ("HST", "PST", "QST", "TPS",
+// "TVQ") are tax words; a Canadian postal code alone, a business number
+// ("812345678 RT0001") or a QST number, a province written out, "HST" or
+// "TVQ" place a document in Canada; "HTVA", "TVAC", "TVAI" and "inc"
+// qualify a column title, "Prix unit." is a unit price; a line between two
+// items that print their own descriptions goes with the next one when it
+// is nearer to it and set from the item above farther than items stand
+// from each other.
+const layoutKinds5TuneBar = 0.98
