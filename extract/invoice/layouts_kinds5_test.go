@@ -33,7 +33,7 @@ import (
 // usd prints "$1,234.56", a minus before the symbol.
 func usd(v decimal.Decimal) string {
 	if v.IsNegative() {
-		return "-$" + money(v, "en")
+		return "-$" + money(v.Abs(), "en")
 	}
 	return "$" + money(v, "en")
 }
