@@ -104,3 +104,52 @@ func TestSectionTitleSetApart(t *testing.T) {
 	}
 	require.Equal(t, []string{"Lunchbuffet Hollands met broodjes en salades", "Soep van het seizoen", "Brood en boter", "Huiswijn wit en rood", "Speciaalbier"}, names)
 }
+
+// TestTaxPartsInTotalsBlock: a tax printed in parts whose rows are no
+// rate of the net (PST on part of the lines) is their sum when the parts
+// printed between the net and the gross add up to gross - net, though a
+// note under the totals ("PST applies to plants only. Please pay within
+// 30 days.") gives a tax-labelled figure too.
+func TestTaxPartsInTotalsBlock(t *testing.T) {
+	got := Extract(grid(
+		"40 14 b|50:Coastline Landscaping Ltd.|400:INVOICE",
+		"74 8|50:GST No. 81234 5678 RT0001",
+		"86 8|50:PST No. PST-1029-4471",
+		"200 8 b|50:Service|450>Amount",
+		"215 9|50:Cleanup and edging|450>400.00",
+		"229 9|50:Cedar hedge plants|450>600.00",
+		"290 9|360:Subtotal|545>$1,000.00",
+		"304 9|360:GST 5%|545>$50.00",
+		"318 9|360:PST 7%|545>$42.00",
+		"333 9 b|360:Total|545>$1,092.00",
+		"380 8|50:PST applies to plants and materials only. Please pay by e-Transfer",
+		"390 8|50:within 30 days. Thank you!",
+	))
+	require.Equal(t, "92", amt2(got.General.TotalTaxAmount))
+	require.True(t, validate.Invoice(got).Passed, validate.Invoice(got).Details.CalculationLogic)
+}
+
+// TestEarlierBillsPayment: on a bill whose amount due is its gross, a
+// payment in its account summary settled the bill before; nothing was
+// paid on this one. A tax phrase after capitalised names and "&" ("State
+// & Local Sales Tax") is a tax label without a rate.
+func TestEarlierBillsPayment(t *testing.T) {
+	got := Extract(grid(
+		"36 16 b|50:Summit Fiber Networks|370:Invoice Number|545>INV0845229107",
+		"160 10 b|50:Account Summary",
+		"176 9|50:Previous Balance|300>$86.35",
+		"189 9|50:Payment Received 07/22 - Thank You|300>-$86.35",
+		"202 9|50:Balance Forward|300>$0.00",
+		"215 9|50:New Charges|300>$87.13",
+		"235 11 b|50:TOTAL AMOUNT DUE ON 08/25/2024|300>$87.13",
+		"339 9 b|50:Taxes & Fees",
+		"351 9|60:State & Local Sales Tax|545>$5.13",
+		"370 9 b|50:Total Current Charges|545>$87.13",
+	))
+	g := got.General
+	require.Equal(t, "87.13", amt2(g.TotalGrossPrice))
+	require.Equal(t, "87.13", amt2(g.AmountDue))
+	require.Equal(t, "5.13", amt2(g.TotalTaxAmount))
+	require.True(t, got.Extra == nil || got.Extra.PrepaidAmount == nil, "no payment on this bill")
+	require.True(t, validate.Invoice(got).Passed, validate.Invoice(got).Details.CalculationLogic)
+}

@@ -221,4 +221,14 @@ var invKinds5ReportLayouts = []func(testing.TB) invLayout{k5GSTPSTBC, k5MWSTCH, 
 // generator bug that printed a negative dollar amount "-$-86.35"; with it
 // fixed, "-$86.35", the part scored the same, 32 of 40 with the same
 // misses, before any rule from it; the tune part stayed 68 of 68.)
-const layoutKinds5ReportBar = 0.79
+//
+// Then, with those figures recorded, two of its misses were fixed by
+// general rules (so this part is no longer unseen): the tax parts printed
+// between the net and the gross are summed when they add up to gross -
+// net though a figure of a note elsewhere names a tax too; on a bill
+// whose amount due is its gross, a payment of its account summary
+// settled an earlier bill; a tax phrase after capitalised names and "&"
+// ("State & Local Sales Tax") is a tax label without a rate. 37 of 40,
+// 2 of 3 all right; left: the internet bill's charge lines, under
+// "Current Charges" with no column titles, are not read as items.
+const layoutKinds5ReportBar = 0.9

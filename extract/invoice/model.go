@@ -270,17 +270,24 @@ func (l *line) labelWordStart(m textparse.LabelMatch) int { return l.wordOf[m.St
 func (l *line) isLabel(m textparse.LabelMatch) bool {
 	ws := l.labelWordStart(m)
 	c := l.cellOf[ws]
-	named := 0 // capitalised names before a tax phrase: "Ohio Sales Tax 6.25%"
+	// capitalised names before a tax phrase: "Ohio Sales Tax 6.25%",
+	// "State & Local Sales Tax" (a phrase ending in "tax" needs no rate)
+	named, marks := 0, 0
 	for i := ws - 1; i >= 0 && l.cellOf[i] == c; i-- {
 		if clauseBreak[l.words[i]] {
 			break // "... 30 gg d.f. - Scadenza 02/09/2014": a new clause
+		}
+		if l.words[i] == "&" {
+			marks++
+			continue
 		}
 		pw := textparse.Fold(strings.Trim(l.words[i], ".:,()"))
 		if m.Field == textparse.FieldWithheld && withheldPrefix[strings.ToLower(pw)] {
 			continue // "abzgl. 5 % Sicherheitseinbehalt", "Af: 5% retentie"
 		}
 		if hasLetters(l.words[i]) && !isCurrencyWord(l.words[i]) && !prefixWords[pw] {
-			if m.Field == textparse.FieldTax && m.End-m.Start >= 2 && named < 2 && i == ws-1-named && capitalName(l.words[i]) && pctIn(l) {
+			if m.Field == textparse.FieldTax && m.End-m.Start >= 2 && named < 2 && i == ws-1-named-marks && capitalName(l.words[i]) &&
+				(pctIn(l) || l.toks[m.End-1] == "tax") {
 				named++
 				continue
 			}

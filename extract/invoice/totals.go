@@ -221,12 +221,33 @@ func rateBase(l *line, from int, a amt) bool {
 // first amounts of distinct tax-labelled lines that add up to gross - net,
 // two lines at least. Without that arithmetic there is no sum.
 func (d *doc) taxSum(net, gross decimal.Decimal) *decimal.Decimal {
+	return d.taxSumOf(net, gross, d.taxParts)
+}
+
+// taxSumBetween is taxSum over the parts printed on the lines strictly
+// between the net's line from and the gross's line to, on one page: the
+// rows of the totals block, without a figure of a note elsewhere that
+// names a tax ("PST applies to plants only. Please pay within 30 days").
+func (d *doc) taxSumBetween(net, gross decimal.Decimal, from, to int) *decimal.Decimal {
+	if from < 0 || to <= from+2 || d.lines[from].pg != d.lines[to].pg {
+		return nil
+	}
+	var in []cand
+	for _, c := range d.taxParts {
+		if c.line > from && c.line < to {
+			in = append(in, c)
+		}
+	}
+	return d.taxSumOf(net, gross, in)
+}
+
+func (d *doc) taxSumOf(net, gross decimal.Decimal, parts []cand) *decimal.Decimal {
 	want := gross.Sub(net)
 	// one part per line of values, or per tax title when titles stand
 	// side by side over their amounts
 	byLine := map[int]decimal.Decimal{}
 	var lines []int
-	for _, c := range d.taxParts {
+	for _, c := range parts {
 		key := c.line
 		if c.line != c.label/1000 {
 			key = -c.label // read below its title
@@ -479,11 +500,20 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 	if sumTo == nil && bd != nil && len(cs[textparse.FieldPrepaid]) == 0 && len(cs[textparse.FieldWithheld]) == 0 {
 		sumTo = bd
 	}
-	if bn != nil && sumTo != nil && !sums && len(taxes) == 0 {
+	if bn != nil && sumTo != nil && !sums {
+		// With a breakdown read whose rows do not reach gross - net, the
+		// printed parts still may: "GST 5% $97.36 | PST 7% $72.04" where
+		// the provincial tax is charged on part of the lines only, so its
+		// row is no rate of the net.
 		bg := sumTo
 		if v := d.taxSum(bn.a.v, bg.a.v); v != nil {
 			t.tax = v
 			t.conf["TotalTaxAmount"] = 0.85 // printed parts that add up to gross - net
+		} else if v := d.taxSumBetween(bn.a.v, bg.a.v, bn.line, bg.line); v != nil {
+			t.tax = v
+			t.conf["TotalTaxAmount"] = 0.85
+		} else if len(taxes) > 0 {
+			// the breakdown stands
 		} else if v := d.taxByRate(bn.a.v, bg.a.v); v != nil {
 			t.tax = v
 			t.conf["TotalTaxAmount"] = 0.8 // gross - net, and the one printed rate of net
@@ -562,6 +592,13 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 	if t.prepaid != nil && t.prepaid.IsNegative() && (t.gross == nil || !t.gross.IsNegative()) {
 		a := t.prepaid.Abs()
 		t.prepaid = &a
+	}
+	// "Previous Balance $86.35 | Payment Received - Thank You -$86.35 |
+	// Balance Forward $0.00 | ... Amount Due $87.13" on a bill whose
+	// amount due is its gross: the payment settled an earlier bill, none
+	// was made on this one.
+	if t.prepaid != nil && !t.prepaid.IsZero() && t.withheld == nil && t.gross != nil && t.due != nil && t.due.Equal(*t.gross) {
+		t.prepaid = nil
 	}
 	return t
 }
