@@ -72,6 +72,9 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	d.deductedPrepaid(&t)
 	d.chargeRows(items, &t)
 	pricesAreTotals(items, t)
+	if len(items) == 0 && t.net != nil {
+		items = d.untitledItems(*t.net)
+	}
 	g.TotalNetPrice = amount(t.net)
 	g.TotalTaxAmount = amount(t.tax)
 	g.TotalGrossPrice = amount(t.gross)

@@ -3,6 +3,7 @@ package invoice
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -1757,4 +1758,77 @@ func ruleLine(l *line) bool {
 		}
 	}
 	return true
+}
+
+// untitledItems reads charge lines printed with no column titles, for a
+// document where no item table was found: a run of two or more
+// consecutive lines on one page, each its text and then one amount of
+// money that ends the line (whole numbers in the text are part of it), the amounts right-aligned at one edge, none a totals row
+// ("Current Charges | Fiber Internet 500 Mbps 08/05 - 09/04 $75.00 |
+// Static IP Address $10.00 | Loyalty Promotion Credit -$15.00"). Only a
+// run whose amounts add up to the net to the cent is taken.
+func (d *doc) untitledItems(net decimal.Decimal) []docextract.LineItem {
+	type charge struct {
+		name string
+		v    decimal.Decimal
+		x1   float64
+	}
+	chargeOf := func(li int) (charge, bool) {
+		l := &d.lines[li]
+		if d.headLine[li] || d.itemLine[li] || len(l.words) < 2 {
+			return charge{}, false
+		}
+		for _, m := range l.labels {
+			if slices.Contains(amountFields, m.Field) {
+				return charge{}, false
+			}
+		}
+		// one amount of money, ending the line; whole numbers before it
+		// are part of the name ("Fiber Internet 500 Mbps")
+		as := d.amounts(l, 0, len(l.words))
+		if len(as) == 0 {
+			return charge{}, false
+		}
+		a := as[len(as)-1]
+		if a.w1 != len(l.words) || a.decimals != 2 || a.w0 == 0 {
+			return charge{}, false
+		}
+		for _, o := range as[:len(as)-1] {
+			if o.decimals != 0 || o.cur != "" {
+				return charge{}, false
+			}
+		}
+		name := strings.TrimSpace(strings.Join(l.words[:a.w0], " "))
+		if !hasLetters(name) {
+			return charge{}, false
+		}
+		return charge{name: name, v: a.v, x1: a.x1}, true
+	}
+	for li := 0; li < len(d.lines); {
+		first, ok := chargeOf(li)
+		if !ok {
+			li++
+			continue
+		}
+		run := []charge{first}
+		sum := first.v
+		k := li + 1
+		for ; k < len(d.lines) && d.lines[k].pg == d.lines[li].pg; k++ {
+			c, ok := chargeOf(k)
+			if !ok || math.Abs(c.x1-first.x1) > 0.5*d.lines[k].h+1 {
+				break
+			}
+			run = append(run, c)
+			sum = sum.Add(c.v)
+		}
+		if len(run) >= 2 && sum.Equal(net) {
+			out := make([]docextract.LineItem, len(run))
+			for i, c := range run {
+				out[i] = docextract.LineItem{ProductName: docextract.Str(c.name), ProductTotalPrice: docextract.NewAmount(c.v)}
+			}
+			return out
+		}
+		li = k
+	}
+	return nil
 }

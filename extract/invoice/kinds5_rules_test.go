@@ -153,3 +153,34 @@ func TestEarlierBillsPayment(t *testing.T) {
 	require.True(t, got.Extra == nil || got.Extra.PrepaidAmount == nil, "no payment on this bill")
 	require.True(t, validate.Invoice(got).Passed, validate.Invoice(got).Details.CalculationLogic)
 }
+
+// TestUntitledChargeLines: with no item table found, a run of charge
+// lines under a heading with no column titles, each its text and one
+// amount, is the items when their amounts add up to the net; a run that
+// does not is none.
+func TestUntitledChargeLines(t *testing.T) {
+	rows := []string{
+		"36 16 b|50:Summit Fiber Networks|370:Invoice Number|545>INV0845229107",
+		"267 10 b|50:Current Charges",
+		"282 9|60:Fiber Internet 500 Mbps 08/05 - 09/04|545>$75.00",
+		"295 9|60:WiFi Gateway Rental 08/05 - 09/04|545>$12.00",
+		"308 9|60:Static IP Address|545>$10.00",
+		"321 9|60:Loyalty Promotion Credit|545>-$15.00",
+		"339 9 b|50:Taxes & Fees",
+		"351 9|60:State & Local Sales Tax|545>$5.13",
+		"370 9 b|50:Total Current Charges|545>$87.13",
+	}
+	got := Extract(grid(rows...))
+	var names, totals []string
+	for _, it := range got.LineItems {
+		names = append(names, str(it.ProductName))
+		totals = append(totals, amt2(it.ProductTotalPrice))
+	}
+	require.Equal(t, []string{"Fiber Internet 500 Mbps 08/05 - 09/04", "WiFi Gateway Rental 08/05 - 09/04", "Static IP Address", "Loyalty Promotion Credit"}, names)
+	require.Equal(t, []string{"75", "12", "10", "-15"}, totals)
+	require.Equal(t, "82", amt2(got.General.TotalNetPrice))
+	require.True(t, validate.Invoice(got).Passed, validate.Invoice(got).Details.CalculationLogic)
+
+	rows[5] = "321 9|60:Loyalty Promotion Credit|545>-$14.00" // the lines no longer make the net
+	require.Empty(t, Extract(grid(rows...)).LineItems)
+}
