@@ -46,7 +46,9 @@ func init() {
 		"date operation|date d'operation|date ope|date op|date comptable|boekdatum|transactiedatum|fecha|fecha operacion|f. operacion|"+
 		"data|data operazione|data contabile|"+
 		// a card's purchase date and posting date ("Belegdatum", "Date posted")
-		"belegdatum|kaufdatum|umsatzdatum|transaktionsdatum|date posted|post date|posting|date de transaction")
+		"belegdatum|kaufdatum|umsatzdatum|transaktionsdatum|date posted|post date|posting|date de transaction|"+
+		// the day a check was paid, in a table of checks
+		"date paid|paid date|bezahlt am|date de paiement|fecha de pago|data pagamento|betaaldatum")
 	add(colValue, "value date|value|valuta|wertstellung|valutadatum|wert|valeur|date valeur|date de valeur|rentedatum|"+
 		"f. valor|fecha valor|valor|data valuta")
 	add(colDesc, "description|details|transaction details|particulars|narrative|transaction|payee|"+
