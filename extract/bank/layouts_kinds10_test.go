@@ -66,6 +66,22 @@ import (
 //   - a Dutch bank with month names in the dates ("03 mrt"), "Datum |
 //     Omschrijving | Af | Bij | Saldo", "Beginsaldo" and "Eindsaldo" rows.
 //
+// later (a second report part, written once the tune rules were done and
+// the report part scored, then scored once as it came):
+//   - a French postal bank's "Relevé de vos comptes": a "Situation de vos
+//     comptes" box over the operations naming every account's balance
+//     (the current account's closing balance and a Livret A's, with their
+//     total), then "Date | Opérations | Débit (€) | Crédit (€)", "03/03",
+//     "Ancien solde au", "Total des opérations", "Nouveau solde au";
+//   - a Catalan savings bank's "Fecha | Valor | Descripción | Debe | Haber
+//     | Saldo", "03/03" with the year in "Extracto del ... al ...", the
+//     opening balance in the header ("Saldo anterior al 28/02/2023:
+//     1.234,56 EUR"), no closing row (the last running balance);
+//   - a German direct bank's statement in English: "Booking date | Value
+//     date | Transaction | Debit | Credit", German dates and numbers
+//     ("03.03.2023", "1.234,56") under English words, "Old balance as of"
+//     and "New balance as of".
+//
 // What the right result is where the schema is silent, decided here:
 //   - a foreign-currency account is read in its own currency (USD at a
 //     German bank); a counter-value in another currency printed in the
@@ -77,6 +93,8 @@ import (
 //     description holds its number; the daily ending balances are no
 //     transactions.
 //   - an amount in parentheses is negative.
+//   - a summary of every account of the customer above one account's
+//     operations: the other accounts' balances are not the statement's.
 //
 // Cost: 9 and 60 transactions for every layout.
 
@@ -879,15 +897,287 @@ var stmtKinds10Report = []kindLayout{
 	{"nl-month-names", "EUR", nlMaandStmt, kindNlMaand, []int{9, 60}},
 }
 
-// stmtKinds10Bar and stmtKinds10ReportBar: the shares of fields of the
-// tune and report parts that must be read.
+// frSituationStmt: a French postal bank's current account's month.
+func frSituationStmt(seed uint64, n int) kindStmt {
+	st := localize(newStmt(seed, n, "FR"), "fr")
+	return kindStmt{stmt: st, extra: make([]kindExtra, n), valid: true}
+}
+
+// kindFrSituation: see the batch notes (a summary of every account
+// above the current account's operations).
+func kindFrSituation(c *testdocs.Produced, s kindStmt) {
+	const rows = 40
+	livret := s.opening.Mul(decimal.NewFromInt(3)).Add(decimal.New(123456, -2)).Round(2)
+	side := func(v decimal.Decimal) float64 {
+		if v.Sign() < 0 {
+			return 470
+		}
+		return 545
+	}
+	var deb, cred decimal.Decimal
+	for _, x := range s.txns {
+		if x.amount.Sign() < 0 {
+			deb = deb.Sub(x.amount)
+		} else {
+			cred = cred.Add(x.amount)
+		}
+	}
+	num := digitsOf(s.stmt, 11)
+	var y float64
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "La Banque des Postes Régionales")
+		c.Font(false, 8)
+		c.Text(350, 36, "Relevé de vos comptes")
+		c.Text(350, 46, fmt.Sprintf("du %s au %s", s.start.Format("02/01/2006"), s.end.Format("02/01/2006")))
+		c.Text(350, 56, fmt.Sprintf("Page %d", c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 810, "La Banque des Postes Régionales · SA à directoire et conseil de surveillance · 115 rue de Sèvres 75006 Paris · RCS Paris 421 100 645")
+		y = 90
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "M. ANTOINE GIRARD")
+			c.Text(50, 91, "14 RUE DU MARECHAL FOCH")
+			c.Text(50, 102, "33000 BORDEAUX")
+			y = 130
+			c.Font(true, 9)
+			c.Text(50, y, "Situation de vos comptes au "+s.end.Format("02/01/2006"))
+			y += 14
+			c.Font(false, 8.5)
+			c.Text(50, y, "Compte courant postal n° "+num)
+			c.Right(545, y, minus(s.closing)+frMoney(s.closing)+" €")
+			y += 11
+			c.Text(50, y, "Livret A n° "+num[:9]+"A")
+			c.Right(545, y, frMoney(livret)+" €")
+			y += 11
+			c.Font(true, 8.5)
+			c.Text(50, y, "Total de vos avoirs")
+			c.Right(545, y, frMoney(livret.Add(s.closing))+" €")
+			y += 26
+			c.Font(true, 9)
+			c.Text(50, y, "Vos opérations — Compte courant postal n° "+num)
+			y += 11
+			c.Font(false, 8)
+			c.Text(50, y, "IBAN : "+groups4(s.iban)+"   BIC : PSTRFRPPBOR")
+			y += 18
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "Date")
+		c.Text(95, y, "Opérations")
+		c.Right(470, y, "Débit (€)")
+		c.Right(545, y, "Crédit (€)")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+		if first {
+			c.Font(true, 8)
+			c.Text(95, y, "Ancien solde au "+s.start.AddDate(0, 0, -1).Format("02/01/2006"))
+			c.Right(side(s.opening), y, frMoney(s.opening))
+			c.Font(false, 8)
+			y += 13
+		}
+	}, func(x gTxn, _ decimal.Decimal) {
+		c.Text(50, y, x.date.Format("02/01"))
+		c.Text(95, y, strings.ToUpper(x.desc[0]))
+		c.Right(side(x.amount), y, frMoney(x.amount))
+		for _, d := range x.desc[1:] {
+			y += 10
+			c.Text(95, y, d)
+		}
+		y += 13
+	}, nil)
+	c.Line(50, 545, y)
+	y += 5
+	c.Font(true, 8)
+	c.Text(95, y, "Total des opérations")
+	c.Right(470, y, frMoney(deb))
+	c.Right(545, y, frMoney(cred))
+	y += 13
+	c.Text(95, y, "Nouveau solde au "+s.end.Format("02/01/2006"))
+	c.Right(side(s.closing), y, frMoney(s.closing))
+}
+
+// esDebeStmt: a Spanish current account's month.
+func esDebeStmt(seed uint64, n int) kindStmt {
+	st := localize(newStmt(seed, n, "ES"), "es")
+	return kindStmt{stmt: st, extra: make([]kindExtra, n), valid: true}
+}
+
+// kindEsDebeHaber: see the batch notes (Debe/Haber, no closing row).
+func kindEsDebeHaber(c *testdocs.Produced, s kindStmt) {
+	const rows = 40
+	var y float64
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "Caixa Vallès Oriental")
+		c.Font(false, 8)
+		c.Text(340, 36, fmt.Sprintf("Extracto del %s al %s", s.start.Format("02/01/2006"), s.end.Format("02/01/2006")))
+		c.Text(340, 46, "Cuenta "+groups4(s.iban))
+		c.Text(340, 56, fmt.Sprintf("Hoja %d", c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 810, "Caixa Vallès Oriental, S.C.C. · Rambla 44 · 08401 Granollers · NIF F08120334")
+		y = 90
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "Sr. JORDI PUIG SOLÀ")
+			c.Text(50, 91, "C/ Anselm Clavé 9, 2n 1a")
+			c.Text(50, 102, "08402 GRANOLLERS")
+			c.Font(false, 8.5)
+			c.Text(340, 80, "Saldo anterior al "+s.start.AddDate(0, 0, -1).Format("02/01/2006")+": "+esSigned(s.opening)+" EUR")
+			y = 130
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "Fecha")
+		c.Text(85, y, "Valor")
+		c.Text(120, y, "Descripción")
+		c.Right(400, y, "Debe")
+		c.Right(470, y, "Haber")
+		c.Right(545, y, "Saldo")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+	}, func(x gTxn, b decimal.Decimal) {
+		c.Text(50, y, x.date.Format("02/01"))
+		c.Text(85, y, x.value.Format("02/01"))
+		c.Text(120, y, strings.ToUpper(x.desc[0])+" · "+x.desc[1])
+		if x.amount.Sign() < 0 {
+			c.Right(400, y, gMoney(x.amount))
+		} else {
+			c.Right(470, y, gMoney(x.amount))
+		}
+		c.Right(545, y, esSigned(b))
+		for _, d := range x.desc[2:] {
+			y += 10
+			c.Text(120, y, d)
+		}
+		y += 13
+	}, nil)
+}
+
+// deEnglishStmt: a German current account's month.
+func deEnglishStmt(seed uint64, n int) kindStmt {
+	st := localize(newStmt(seed, n, "GB"), "en")
+	st.iban = ibanFor("DE", "12030000"+digitsOf(st, 10))
+	return kindStmt{stmt: st, extra: make([]kindExtra, n), valid: true}
+}
+
+// kindDeEnglish: see the batch notes (English words, German numbers).
+func kindDeEnglish(c *testdocs.Produced, s kindStmt) {
+	const rows = 40
+	var y float64
+	side := func(v decimal.Decimal) float64 {
+		if v.Sign() < 0 {
+			return 470
+		}
+		return 545
+	}
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "Spreebank Direkt AG")
+		c.Font(false, 8)
+		c.Text(340, 36, fmt.Sprintf("Account statement no. %d/%d", int(s.start.Month()), s.start.Year()))
+		c.Text(340, 46, "Current account "+groups4(s.iban))
+		c.Text(340, 56, fmt.Sprintf("Period %s - %s", s.start.Format("02.01.2006"), s.end.Format("02.01.2006")))
+		c.Text(340, 66, fmt.Sprintf("Page %d", c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 810, "Spreebank Direkt AG · Friedrichstraße 88 · 10117 Berlin · Local court Berlin-Charlottenburg HRB 99127 · All amounts in EUR")
+		y = 90
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "Ms Hannah Becker")
+			c.Text(50, 91, "Kastanienallee 31")
+			c.Text(50, 102, "10435 Berlin")
+			y = 130
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "Booking date")
+		c.Text(110, y, "Value date")
+		c.Text(170, y, "Transaction")
+		c.Right(470, y, "Debit")
+		c.Right(545, y, "Credit")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+		if first {
+			c.Font(true, 8)
+			c.Text(170, y, "Old balance as of "+s.start.AddDate(0, 0, -1).Format("02.01.2006"))
+			c.Right(side(s.opening), y, gMoney(s.opening))
+			c.Font(false, 8)
+			y += 13
+		}
+	}, func(x gTxn, _ decimal.Decimal) {
+		c.Text(50, y, x.date.Format("02.01.2006"))
+		c.Text(110, y, x.value.Format("02.01.2006"))
+		c.Text(170, y, x.desc[0])
+		c.Right(side(x.amount), y, gMoney(x.amount))
+		for _, d := range x.desc[1:] {
+			y += 10
+			c.Text(170, y, d)
+		}
+		y += 13
+	}, nil)
+	c.Line(50, 545, y)
+	y += 5
+	c.Font(true, 8)
+	c.Text(170, y, "New balance as of "+s.end.Format("02.01.2006"))
+	c.Right(side(s.closing), y, gMoney(s.closing))
+}
+
+// stmtKinds10Later: a second report part, written once the tune part's
+// rules were done (and the first report part scored), scored once as it
+// came.
+var stmtKinds10Later = []kindLayout{
+	{"fr-situation", "EUR", frSituationStmt, kindFrSituation, []int{9, 60}},
+	{"es-debe-haber", "EUR", esDebeStmt, kindEsDebeHaber, []int{9, 60}},
+	{"de-in-english", "EUR", deEnglishStmt, kindDeEnglish, []int{9, 60}},
+}
+
+// stmtKinds10Bar, stmtKinds10ReportBar and stmtKinds10LaterBar: the
+// shares of fields of the tune, report and later parts that must be read.
+//
+// First scored as it came, before any rule (our estimate for statements of
+// these kinds nobody has seen): tune 71 of 110 (64.5%), 6 of 14
+// statements all right; report 52 of 54 (96.3%), 4 of 6. Per layout: the
+// USD account at a German bank, the Spanish Cargo/Abono and the Italian
+// amounts-first layouts all right as they came (the currency read from
+// "USD-Konto", the counter-value in EUR left in the text); us-checks-paid
+// 5/9 and 4/9 (the withdrawals' unsigned amounts read positive, the
+// checks, dated in their third column, lost, and the daily ending
+// balances read as rows); cu-two-accounts 3/9 and 1/9 each draw and its
+// file 0/1 (one document: the checking account's rows read into the
+// savings statement); ch-fr-chf 8/9 each (the opening balance, "Solde
+// reporté", not read); lu-parentheses and nl-month-names all right.
+//
+// Tune 80 of 110 (72.7%), 8 of 14, after these general rules (each
+// stated where it is used): a header line lower on the page under which
+// another table starts gives that table its columns (a check's date in a
+// "DATE PAID" column); a heading right over a table's header that names
+// money going out ("CHECKS PAID", "ELECTRONIC WITHDRAWALS", "Abbuchungen",
+// "Prélèvements", "Cargos", "Addebiti", "Afschrijvingen") signs its
+// unsigned amounts (sectionAbove); a line of two or more date/amount
+// pairs and nothing else is a table of daily balances, no row
+// (balanceList). What is left is the credit union's file of two accounts
+// (30 fields): the document splitter keeps its pages together, page
+// numbers running through the file and no IBAN to tell the accounts
+// apart; the splitter has no rule for an account whose "Ending Balance"
+// is followed, on the next page, by another account's "Beginning
+// Balance".
+//
+// The report part, scored once after them: 52 of 54 (96.3%), 4 of 6,
+// unchanged. The later part, scored once as it came: 54 of 54, 6 of 6.
+// Each bar is one field under those figures.
 const (
-	stmtKinds10Bar       = 0.0
-	stmtKinds10ReportBar = 0.0
+	stmtKinds10Bar       = 79.0 / 110
+	stmtKinds10ReportBar = 51.0 / 54
+	stmtKinds10LaterBar  = 53.0 / 54
 )
 
-// TestStatementLayoutSuiteKinds10 scores the tenth batch, tune and report
-// parts apart. The tables are logged (-v).
+// TestStatementLayoutSuiteKinds10 scores the tenth batch, its tune,
+// report and later parts apart (KINDS10_PART=tune scores one part). The
+// tables are logged (-v).
 func TestStatementLayoutSuiteKinds10(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
@@ -896,7 +1186,7 @@ func TestStatementLayoutSuiteKinds10(t *testing.T) {
 		name    string
 		layouts []kindLayout
 		bar     float64
-	}{{"tune", stmtKinds10Tune, stmtKinds10Bar}, {"report", stmtKinds10Report, stmtKinds10ReportBar}} {
+	}{{"tune", stmtKinds10Tune, stmtKinds10Bar}, {"report", stmtKinds10Report, stmtKinds10ReportBar}, {"later", stmtKinds10Later, stmtKinds10LaterBar}} {
 		if os.Getenv("KINDS10_PART") != "" && os.Getenv("KINDS10_PART") != part.name {
 			continue
 		}
@@ -915,15 +1205,16 @@ func TestKinds10Dump(t *testing.T) {
 	if spec == "" {
 		t.Skip("KINDS10=layout/n")
 	}
-	scoreKinds(t, append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), 1000, spec)
+	scoreKinds(t, append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), 1000, spec)
 }
 
 // TestStatementKinds10Classified: each layout of the batch (9
 // transactions) is told a bank statement by the classifier, as an upload
-// of unknown type is.
+// of unknown type is. All 11 were, as they came (first run after the tune
+// rules, none of which touches the classifier).
 func TestStatementKinds10Classified(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	classifyKinds(t, append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), 1000)
+	classifyKinds(t, append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), 1000)
 }
