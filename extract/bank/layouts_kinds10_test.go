@@ -11,6 +11,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
+	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/internal/testdocs"
 )
 
@@ -1217,4 +1218,27 @@ func TestStatementKinds10Classified(t *testing.T) {
 		t.Skip("starts PDFium")
 	}
 	classifyKinds(t, append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), 1000)
+}
+
+// Kinds10ScanStatements is every one-statement layout of the tenth batch
+// with 9 transactions, as TestStatementLayoutSuiteKinds10 draws it, for
+// the scanned suite (the credit union's file of two statements is left
+// out: the scanned suite reads one statement per upload).
+func Kinds10ScanStatements(t testing.TB) []ScanStatement {
+	var ss []ScanStatement
+	for _, l := range append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...) {
+		s := l.make(1000, 9)
+		if s.next != nil {
+			continue
+		}
+		c := testdocs.NewProduced(0)
+		l.draw(c, s)
+		data, err := c.Bytes()
+		require.NoError(t, err)
+		cur := l.cur
+		ss = append(ss, ScanStatement{Name: l.name, PDF: data, Pages: c.Page(), Score: func(got *docextract.BankStatementData) (map[string]bool, []string) {
+			return kindFields(s, cur, got)
+		}})
+	}
+	return ss
 }
