@@ -123,7 +123,10 @@ func normLabel(s string) string {
 var (
 	carryLabels = []string{"carried forward", "brought forward", "carried over", "balance forward", "ubertrag", "uebertrag",
 		"a reporter", "report", "report solde", "transport", "suma y sigue", "riporto", "a riportare", "saldo a riportare",
-		"continued", "continued on next page", "van vorige pagina", "naar volgende pagina", "suma anterior"}
+		"continued", "continued on next page", "van vorige pagina", "naar volgende pagina", "suma anterior",
+		// a balance carried into the period ("Solde reporté" in French
+		// Switzerland, "Saldovortrag" in German, "saldo riportato")
+		"solde reporte", "saldovortrag", "saldo vortrag", "saldo riportato", "saldo overgebracht"}
 	openingLabels = []string{"opening balance", "previous balance", "starting balance", "start balance", "balance at start",
 		"beginning balance", "alter kontostand", "alter saldo", "anfangssaldo", "anfangsbestand", "kontostand alt", "saldo alt",
 		"solde precedent", "solde initial", "ancien solde", "solde au debut", "solde d'ouverture", "solde debut de periode",
