@@ -1136,6 +1136,219 @@ var stmtKinds10Later = []kindLayout{
 	{"de-in-english", "EUR", deEnglishStmt, kindDeEnglish, []int{9, 60}},
 }
 
+// ukCompactStmt: a UK building society's current account's month.
+func ukCompactStmt(seed uint64, n int) kindStmt {
+	st := localize(newStmt(seed, n, "GB"), "en")
+	st.iban = ibanFor("GB", "PENN"+"404412"+digitsOf(st, 8))
+	return kindStmt{stmt: st, extra: make([]kindExtra, n), valid: true}
+}
+
+// compact is "03MAR23".
+func compact(d time.Time) string { return strings.ToUpper(d.Format("02Jan06")) }
+
+// kindUKCompact: see the batch notes (a building society, "03MAR23").
+func kindUKCompact(c *testdocs.Produced, s kindStmt) {
+	const rows = 42
+	bal := func(v decimal.Decimal) string {
+		if v.Sign() < 0 {
+			return "£" + enMoney(v) + " DR"
+		}
+		return "£" + enMoney(v) + " CR"
+	}
+	var y float64
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "Pennine Mutual Building Society")
+		c.Font(false, 8)
+		c.Text(350, 36, "FlexDirect Current Account")
+		c.Text(350, 46, "Sort code 40-44-12   Account "+s.iban[len(s.iban)-8:])
+		c.Text(350, 56, "IBAN "+groups4(s.iban))
+		c.Text(350, 66, fmt.Sprintf("Statement %s to %s · Sheet %d", compact(s.start), compact(s.end), c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 810, "Pennine Mutual Building Society, 1 Market Street, Halifax HX1 1PB. Authorised by the PRA and regulated by the FCA and the PRA (FRN 100047).")
+		y = 90
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "MR D ASHWORTH")
+			c.Text(50, 91, "17 SAVILE PARK ROAD")
+			c.Text(50, 102, "HALIFAX HX1 3EU")
+			y = 130
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "DATE")
+		c.Text(100, y, "DESCRIPTION")
+		c.Right(400, y, "MONEY OUT")
+		c.Right(470, y, "MONEY IN")
+		c.Right(545, y, "BALANCE")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+		if first {
+			c.Text(50, y, compact(s.start))
+			c.Text(100, y, "OPENING BALANCE")
+			c.Right(545, y, bal(s.opening))
+			y += 13
+		}
+	}, func(x gTxn, b decimal.Decimal) {
+		c.Text(50, y, compact(x.date))
+		c.Text(100, y, strings.ToUpper(x.desc[0])+" "+x.desc[1])
+		if x.amount.Sign() < 0 {
+			c.Right(400, y, "£"+enMoney(x.amount))
+		} else {
+			c.Right(470, y, "£"+enMoney(x.amount))
+		}
+		c.Right(545, y, bal(b))
+		for _, d := range x.desc[2:] {
+			y += 10
+			c.Text(100, y, d)
+		}
+		y += 13
+	}, nil)
+	c.Text(50, y, compact(s.end))
+	c.Text(100, y, "CLOSING BALANCE")
+	c.Right(545, y, bal(s.closing))
+}
+
+// itListaStmt: an Italian current account's month.
+func itListaStmt(seed uint64, n int) kindStmt {
+	st := localize(newStmt(seed, n, "IT"), "it")
+	return kindStmt{stmt: st, extra: make([]kindExtra, n), valid: true}
+}
+
+// kindItLista: see the batch notes (a currency column on every row).
+func kindItLista(c *testdocs.Produced, s kindStmt) {
+	const rows = 40
+	var y float64
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "Banca Popolare del Sannio")
+		c.Font(false, 8)
+		c.Text(350, 36, "Lista movimenti conto corrente")
+		c.Text(350, 46, "IBAN "+groups4(s.iban))
+		c.Text(350, 56, fmt.Sprintf("Periodo dal %s al %s", s.start.Format("02/01/2006"), s.end.Format("02/01/2006")))
+		c.Text(350, 66, fmt.Sprintf("Pag. %d", c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 810, "Banca Popolare del Sannio S.c.p.A. · Corso Garibaldi 90, 82100 Benevento · Iscritta all'Albo delle Banche")
+		y = 90
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "ANNA DE LUCA")
+			c.Text(50, 91, "VIALE MELLUSI 40")
+			c.Text(50, 102, "82100 BENEVENTO BN")
+			y = 124
+			c.Font(true, 7.5)
+			c.Text(50, y, "Saldo contabile iniziale")
+			c.Text(250, y, "Saldo contabile finale")
+			c.Font(false, 9)
+			c.Text(50, y+11, esSigned(s.opening)+" EUR")
+			c.Text(250, y+11, esSigned(s.closing)+" EUR")
+			y += 36
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "Data contabile")
+		c.Text(110, y, "Data valuta")
+		c.Right(230, y, "Importo")
+		c.Text(240, y, "Divisa")
+		c.Text(275, y, "Causale")
+		c.Text(380, y, "Descrizione")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+	}, func(x gTxn, _ decimal.Decimal) {
+		c.Text(50, y, x.date.Format("02/01/2006"))
+		c.Text(110, y, x.value.Format("02/01/2006"))
+		c.Right(230, y, esSigned(x.amount))
+		c.Text(240, y, "EUR")
+		c.Text(275, y, strings.ToUpper(x.desc[0]))
+		c.Text(380, y, x.desc[1])
+		for _, d := range x.desc[2:] {
+			y += 10
+			c.Text(380, y, d)
+		}
+		y += 13
+	}, nil)
+}
+
+// beNlStmt: a Flemish bank's current account's month.
+func beNlStmt(seed uint64, n int) kindStmt {
+	st := localize(newStmt(seed, n, "BE"), "nl")
+	return kindStmt{stmt: st, extra: make([]kindExtra, n), valid: true}
+}
+
+// kindBeNl: see the batch notes (a Flemish bank's "Rekeninguittreksel").
+func kindBeNl(c *testdocs.Produced, s kindStmt) {
+	const rows = 34
+	sg := func(v decimal.Decimal) string {
+		if v.Sign() < 0 {
+			return "-" + gMoney(v)
+		}
+		return "+" + gMoney(v)
+	}
+	var y float64
+	nr := 1
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "Rekeninguittreksel")
+		c.Font(false, 8)
+		c.Text(50, 50, fmt.Sprintf("Nummer %d · %s", int(s.end.Month()), s.end.Format("02-01-2006")))
+		c.Text(350, 36, "Scheldebank NV")
+		c.Text(350, 46, "Zichtrekening "+groups4(s.iban))
+		c.Text(350, 56, "BIC SCHDBE22")
+		c.Text(350, 66, fmt.Sprintf("Blad %d", c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 810, "Scheldebank NV · Meir 48 · 2000 Antwerpen · RPR Antwerpen · BTW BE 0412.551.208")
+		y = 90
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "Dhr. Pieter Janssens")
+			c.Text(50, 91, "Lange Leemstraat 120")
+			c.Text(50, 102, "2018 Antwerpen")
+			c.Font(false, 8.5)
+			y = 128
+			c.Text(50, y, "Vorig saldo op "+s.start.AddDate(0, 0, -1).Format("02-01-2006"))
+			c.Right(545, y, sg(s.opening)+" EUR")
+			y += 18
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "Nr")
+		c.Text(75, y, "Datum")
+		c.Text(125, y, "Omschrijving")
+		c.Text(420, y, "Valuta")
+		c.Right(545, y, "Bedrag in EUR")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+	}, func(x gTxn, _ decimal.Decimal) {
+		c.Text(50, y, fmt.Sprintf("%03d", nr))
+		nr++
+		c.Text(75, y, x.date.Format("02-01"))
+		c.Text(125, y, x.desc[0]+" "+x.desc[1])
+		c.Text(420, y, x.value.Format("02-01"))
+		c.Right(545, y, sg(x.amount))
+		for _, d := range x.desc[2:] {
+			y += 10
+			c.Text(125, y, "Mededeling: "+d)
+		}
+		y += 13
+	}, nil)
+	c.Line(50, 545, y)
+	y += 5
+	c.Font(true, 8.5)
+	c.Text(50, y, "Nieuw saldo op "+s.end.Format("02-01-2006"))
+	c.Right(545, y, sg(s.closing)+" EUR")
+}
+
+// stmtKinds10Later2: a third report part, written after the later part
+// was scored, scored once as it came.
+var stmtKinds10Later2 = []kindLayout{
+	{"uk-compact-dates", "GBP", ukCompactStmt, kindUKCompact, []int{9, 60}},
+	{"it-lista-divisa", "EUR", itListaStmt, kindItLista, []int{9, 60}},
+	{"be-nl-uittreksel", "EUR", beNlStmt, kindBeNl, []int{9, 60}},
+}
+
 // stmtKinds10Bar, stmtKinds10ReportBar and stmtKinds10LaterBar: the
 // shares of fields of the tune, report and later parts that must be read.
 //
@@ -1178,6 +1391,7 @@ const (
 	stmtKinds10Bar       = 79.0 / 110
 	stmtKinds10ReportBar = 53.0 / 54
 	stmtKinds10LaterBar  = 53.0 / 54
+	stmtKinds10Later2Bar = 0.0
 )
 
 // TestStatementLayoutSuiteKinds10 scores the tenth batch, its tune,
@@ -1191,7 +1405,7 @@ func TestStatementLayoutSuiteKinds10(t *testing.T) {
 		name    string
 		layouts []kindLayout
 		bar     float64
-	}{{"tune", stmtKinds10Tune, stmtKinds10Bar}, {"report", stmtKinds10Report, stmtKinds10ReportBar}, {"later", stmtKinds10Later, stmtKinds10LaterBar}} {
+	}{{"tune", stmtKinds10Tune, stmtKinds10Bar}, {"report", stmtKinds10Report, stmtKinds10ReportBar}, {"later", stmtKinds10Later, stmtKinds10LaterBar}, {"later2", stmtKinds10Later2, stmtKinds10Later2Bar}} {
 		if os.Getenv("KINDS10_PART") != "" && os.Getenv("KINDS10_PART") != part.name {
 			continue
 		}
@@ -1210,7 +1424,7 @@ func TestKinds10Dump(t *testing.T) {
 	if spec == "" {
 		t.Skip("KINDS10=layout/n")
 	}
-	scoreKinds(t, append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), 1000, spec)
+	scoreKinds(t, append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...), 1000, spec)
 }
 
 // TestStatementKinds10Classified: each layout of the batch (9
@@ -1221,7 +1435,7 @@ func TestStatementKinds10Classified(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	classifyKinds(t, append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), 1000)
+	classifyKinds(t, append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...), 1000)
 }
 
 // Kinds10ScanStatements is every one-statement layout of the tenth batch
@@ -1230,7 +1444,7 @@ func TestStatementKinds10Classified(t *testing.T) {
 // out: the scanned suite reads one statement per upload).
 func Kinds10ScanStatements(t testing.TB) []ScanStatement {
 	var ss []ScanStatement
-	for _, l := range append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...) {
+	for _, l := range append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...) {
 		s := l.make(1000, 9)
 		if s.next != nil {
 			continue
