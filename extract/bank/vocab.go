@@ -131,11 +131,14 @@ var (
 		"beginning balance", "alter kontostand", "alter saldo", "anfangssaldo", "anfangsbestand", "kontostand alt", "saldo alt",
 		"solde precedent", "solde initial", "ancien solde", "solde au debut", "solde d'ouverture", "solde debut de periode",
 		"beginsaldo", "saldo begin", "vorig saldo", "oud saldo", "saldo vorig", "begin saldo", "saldo inicial", "saldo anterior",
-		"saldo iniziale", "saldo precedente", "saldo di apertura", "saldo apertura"}
+		"saldo iniziale", "saldo precedente", "saldo di apertura", "saldo apertura",
+		// the booked balance named as such ("Saldo contabile iniziale")
+		"saldo contabile iniziale", "saldo contable inicial", "solde comptable initial"}
 	closingLabels = []string{"closing balance", "new balance", "ending balance", "final balance", "balance at end", "end balance",
 		"neuer kontostand", "neuer saldo", "endsaldo", "schlusssaldo", "kontostand neu", "saldo neu", "nouveau solde",
 		"solde final", "solde de cloture", "solde fin de periode", "eindsaldo", "saldo einde", "saldo eind", "nieuw saldo", "eind saldo", "saldo final",
-		"saldo finale", "saldo di chiusura", "saldo chiusura", "saldo actual", "saldo attuale"}
+		"saldo finale", "saldo di chiusura", "saldo chiusura", "saldo actual", "saldo attuale",
+		"saldo contabile finale", "saldo contable final", "solde comptable final"}
 	// balanceLabels name a balance without saying which: the first one of
 	// a statement (before any transaction) is the opening balance, a later
 	// one the closing balance ("Kontostand am 30.06.2023").
