@@ -98,6 +98,20 @@ import (
 //     row, "03-03" dates, "Valuta", "Bedrag in EUR" with "-12,34" and
 //     "+1.200,00", "Mededeling:" lines, "Vorig saldo op"/"Nieuw saldo op".
 //
+// later3 (a fourth report part, written once the later2 part was scored
+// and studied, then scored once as it came):
+//   - a German app bank: "Datum | Beschreibung | Betrag", dates "3. März"
+//     without a year, "+1.200,00 €"/"-12,34 €", "Kontostand am 1. März
+//     2023" above and "Kontostand am 31. März 2023" below;
+//   - a US community bank's mainframe print: "DATE | DESCRIPTION | AMOUNT
+//     | BALANCE" in capitals, "03/04", debits with a trailing minus
+//     ("45.67-"), "PREVIOUS BALANCE" and "NEW BALANCE" outside the table,
+//     no "$" or currency code anywhere;
+//   - a Liechtenstein private bank in English and CHF: "Date | Text |
+//     Debit | Credit | Value | Balance", "03.03.2023", "1'234.56",
+//     "Balance carried forward" atop every page and "Balance to be carried
+//     forward" at a page's foot, "Balance as of".
+//
 // What the right result is where the schema is silent, decided here:
 //   - a foreign-currency account is read in its own currency (USD at a
 //     German bank); a counter-value in another currency printed in the
@@ -1364,9 +1378,230 @@ var stmtKinds10Later2 = []kindLayout{
 	{"be-nl-uittreksel", "EUR", beNlStmt, kindBeNl, []int{9, 60}},
 }
 
-// stmtKinds10Bar, stmtKinds10ReportBar, stmtKinds10LaterBar and
-// stmtKinds10Later2Bar: the shares of fields of the tune, report, later
-// and later2 parts that must be read.
+// deLongStmt: a German app bank's current account's month.
+func deLongStmt(seed uint64, n int) kindStmt {
+	st := newStmt(seed, n, "DE")
+	st.iban = ibanFor("DE", "71120400"+digitsOf(st, 10))
+	return kindStmt{stmt: st, extra: make([]kindExtra, n), valid: true}
+}
+
+// deLong is "3. März".
+func deLong(d time.Time) string { return fmt.Sprintf("%d. %s", d.Day(), deMonths[d.Month()-1]) }
+
+// kindDeLong: see the batch notes (dates "3. März" without a year).
+func kindDeLong(c *testdocs.Produced, s kindStmt) {
+	const rows = 36
+	eur := func(v decimal.Decimal) string {
+		if v.Sign() < 0 {
+			return "-" + gMoney(v) + " €"
+		}
+		return "+" + gMoney(v) + " €"
+	}
+	var y float64
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "Lindenbank")
+		c.Font(false, 8)
+		c.Text(350, 36, fmt.Sprintf("Kontoauszug %s %d", deMonths[s.start.Month()-1], s.start.Year()))
+		c.Text(350, 46, "IBAN "+groups4(s.iban))
+		c.Text(350, 56, fmt.Sprintf("Seite %d", c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 810, "Lindenbank GmbH · Torstraße 140 · 10119 Berlin · Amtsgericht Charlottenburg HRB 201447 · BaFin-reguliert")
+		y = 90
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "Lea Hoffmann")
+			c.Text(50, 91, "Boxhagener Str. 17")
+			c.Text(50, 102, "10245 Berlin")
+			c.Font(false, 8.5)
+			y = 126
+			c.Text(50, y, fmt.Sprintf("Kontostand am %s %d", deLong(s.start), s.start.Year()))
+			c.Right(545, y, eur(s.opening))
+			y += 20
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "Datum")
+		c.Text(110, y, "Beschreibung")
+		c.Right(545, y, "Betrag")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+	}, func(x gTxn, _ decimal.Decimal) {
+		c.Text(50, y, deLong(x.date))
+		c.Text(110, y, x.desc[1])
+		c.Right(545, y, eur(x.amount))
+		c.Font(false, 7)
+		y += 10
+		line := x.desc[0]
+		if len(x.desc) > 2 {
+			line += " · " + x.desc[2]
+		}
+		c.Text(110, y, line)
+		c.Font(false, 8)
+		y += 14
+	}, nil)
+	c.Line(50, 545, y)
+	y += 6
+	c.Font(true, 8.5)
+	c.Text(50, y, fmt.Sprintf("Kontostand am %s %d", deLong(s.end), s.end.Year()))
+	c.Right(545, y, eur(s.closing))
+}
+
+// usTrailStmt: a US community bank's checking month, in date order.
+func usTrailStmt(seed uint64, n int) kindStmt {
+	s := usChkStmt(seed, n)
+	sortByDate(s.txns)
+	return s
+}
+
+// trail is "45.67-" or "1,234.56".
+func trail(v decimal.Decimal) string {
+	if v.Sign() < 0 {
+		return enMoney(v) + "-"
+	}
+	return enMoney(v)
+}
+
+// kindUSTrail: see the batch notes (a trailing minus, one amount column).
+func kindUSTrail(c *testdocs.Produced, s kindStmt) {
+	const rows = 46
+	var y float64
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "FIRST FARMERS STATE BANK")
+		c.Font(false, 8)
+		c.Text(50, 48, "MAIN OFFICE 210 S MAIN ST  HUTCHINSON KS 67501")
+		c.Text(360, 36, "STATEMENT DATE "+s.end.Format("01/02/06"))
+		c.Text(360, 46, "ACCOUNT "+s.acct)
+		c.Text(360, 56, fmt.Sprintf("PAGE %d", c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 812, "MEMBER FDIC. TELEPHONE BANKING 620-555-0190.")
+		y = 84
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "ROBERT L MILLER")
+			c.Text(50, 91, "1408 N PLUM ST")
+			c.Text(50, 102, "HUTCHINSON KS 67502")
+			y = 126
+			c.Font(false, 8)
+			c.Text(50, y, "PREVIOUS BALANCE "+s.start.AddDate(0, 0, -1).Format("01/02/06"))
+			c.Right(300, y, trail(s.opening))
+			y += 22
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "DATE")
+		c.Text(100, y, "DESCRIPTION")
+		c.Right(450, y, "AMOUNT")
+		c.Right(545, y, "BALANCE")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+	}, func(x gTxn, b decimal.Decimal) {
+		c.Text(50, y, x.date.Format("01/02"))
+		c.Text(100, y, x.desc[1])
+		c.Right(450, y, trail(x.amount))
+		c.Right(545, y, trail(b))
+		for _, d := range x.desc[2:] {
+			y += 10
+			c.Text(100, y, d)
+		}
+		y += 12
+	}, nil)
+	y += 8
+	c.Text(50, y, "NEW BALANCE "+s.end.Format("01/02/06"))
+	c.Right(300, y, trail(s.closing))
+}
+
+// liStmt: a Liechtenstein private bank's CHF account's month.
+func liStmt(seed uint64, n int) kindStmt {
+	st := localize(newStmt(seed, n, "GB"), "en")
+	st.iban = ibanFor("LI", "08807"+digitsOf(st, 12))
+	return kindStmt{stmt: st, extra: make([]kindExtra, n), valid: true}
+}
+
+// kindLiCHF: see the batch notes (English, CHF, "Balance carried forward").
+func kindLiCHF(c *testdocs.Produced, s kindStmt) {
+	const rows = 40
+	var y float64
+	paginate(s.stmt, rows, func(first bool) {
+		c.AddPage()
+		c.Font(true, 12)
+		c.Text(50, 36, "Rheintal Privatbank AG")
+		c.Font(false, 8)
+		c.Text(340, 36, "Account statement")
+		c.Text(340, 46, "Private account CHF · "+groups4(s.iban))
+		c.Text(340, 56, fmt.Sprintf("%s - %s · Page %d", s.start.Format("02.01.2006"), s.end.Format("02.01.2006"), c.Page()))
+		c.Font(false, 6.5)
+		c.Text(50, 810, "Rheintal Privatbank AG · Städtle 18 · 9490 Vaduz · Principality of Liechtenstein · supervised by the FMA")
+		y = 90
+		if first {
+			c.Font(false, 9)
+			c.Text(50, 80, "Mr Andreas Frick")
+			c.Text(50, 91, "Landstrasse 52")
+			c.Text(50, 102, "9494 Schaan")
+			y = 130
+		}
+		c.Font(true, 7.5)
+		c.Text(50, y, "Date")
+		c.Text(95, y, "Text")
+		c.Right(365, y, "Debit")
+		c.Right(425, y, "Credit")
+		c.Text(440, y, "Value")
+		c.Right(545, y, "Balance")
+		c.Line(50, 545, y+11)
+		y += 16
+		c.Font(false, 8)
+		if first {
+			c.Text(95, y, "Balance carried forward")
+			c.Right(545, y, minus(s.opening)+chf(s.opening))
+			y += 13
+		}
+	}, func(x gTxn, b decimal.Decimal) {
+		c.Text(50, y, x.date.Format("02.01.2006"))
+		c.Text(95, y, x.desc[0]+" "+x.desc[1])
+		if x.amount.Sign() < 0 {
+			c.Right(365, y, chf(x.amount))
+		} else {
+			c.Right(425, y, chf(x.amount))
+		}
+		c.Text(440, y, x.value.Format("02.01.2006"))
+		c.Right(545, y, minus(b)+chf(b))
+		for _, d := range x.desc[2:] {
+			y += 10
+			c.Text(95, y, d)
+		}
+		y += 13
+	}, func(b decimal.Decimal, out bool) {
+		c.Font(true, 8)
+		if out {
+			c.Text(95, y, "Balance to be carried forward")
+		} else {
+			c.Text(95, y, "Balance carried forward")
+			defer func() { y += 13 }()
+		}
+		c.Right(545, y, minus(b)+chf(b))
+		c.Font(false, 8)
+	})
+	c.Line(50, 545, y)
+	y += 5
+	c.Font(true, 8)
+	c.Text(95, y, "Balance as of "+s.end.Format("02.01.2006"))
+	c.Right(545, y, minus(s.closing)+chf(s.closing))
+}
+
+// stmtKinds10Later3: a fourth report part, written after the later2 part
+// was scored and studied, scored once as it came.
+var stmtKinds10Later3 = []kindLayout{
+	{"de-long-dates", "EUR", deLongStmt, kindDeLong, []int{9, 60}},
+	{"us-trailing-minus", "USD", usTrailStmt, kindUSTrail, []int{9, 60}},
+	{"li-chf-english", "CHF", liStmt, kindLiCHF, []int{9, 60}},
+}
+
+// stmtKinds10Bar, stmtKinds10ReportBar, stmtKinds10LaterBar,
+// stmtKinds10Later2Bar and stmtKinds10Later3Bar: the shares of fields of
+// the tune, report and later parts that must be read.
 //
 // First scored as it came, before any rule (our estimate for statements of
 // these kinds nobody has seen): tune 71 of 110 (64.5%), 6 of 14
@@ -1412,16 +1647,28 @@ var stmtKinds10Later2 = []kindLayout{
 // text layer as on an OCR line (splitGluedDates), and the booked balance
 // named as such ("saldo contabile iniziale/finale", "saldo contable
 // inicial/final", "solde comptable initial/final") an opening or closing
-// balance label. Each bar is one field under the figures reached.
+// balance label.
+//
+// The later3 part, scored once as it came: 52 of 54 (96.3%), 4 of 6: the
+// German app bank's dates "3. März" without a year and the Liechtenstein
+// statement read right; the US community bank's currency, printed
+// nowhere (no "$", no code; a Kansas address and ZIP code), read null
+// where the right result here is USD, as a German IBAN alone implies the
+// euro. Left as it came: an earlier decision reads a UK statement with no
+// symbol printed as of no currency (TestBroughtForward), and the two
+// should be settled together.
+//
+// Each bar is one field under the figures reached.
 const (
 	stmtKinds10Bar       = 79.0 / 110
 	stmtKinds10ReportBar = 53.0 / 54
 	stmtKinds10LaterBar  = 53.0 / 54
 	stmtKinds10Later2Bar = 53.0 / 54
+	stmtKinds10Later3Bar = 51.0 / 54
 )
 
 // TestStatementLayoutSuiteKinds10 scores the tenth batch, its tune,
-// report, later and later2 parts apart (KINDS10_PART=tune scores one
+// report, later, later2 and later3 parts apart (KINDS10_PART=tune scores one
 // part). The tables are logged (-v).
 func TestStatementLayoutSuiteKinds10(t *testing.T) {
 	if testing.Short() {
@@ -1431,7 +1678,7 @@ func TestStatementLayoutSuiteKinds10(t *testing.T) {
 		name    string
 		layouts []kindLayout
 		bar     float64
-	}{{"tune", stmtKinds10Tune, stmtKinds10Bar}, {"report", stmtKinds10Report, stmtKinds10ReportBar}, {"later", stmtKinds10Later, stmtKinds10LaterBar}, {"later2", stmtKinds10Later2, stmtKinds10Later2Bar}} {
+	}{{"tune", stmtKinds10Tune, stmtKinds10Bar}, {"report", stmtKinds10Report, stmtKinds10ReportBar}, {"later", stmtKinds10Later, stmtKinds10LaterBar}, {"later2", stmtKinds10Later2, stmtKinds10Later2Bar}, {"later3", stmtKinds10Later3, stmtKinds10Later3Bar}} {
 		if os.Getenv("KINDS10_PART") != "" && os.Getenv("KINDS10_PART") != part.name {
 			continue
 		}
@@ -1450,18 +1697,18 @@ func TestKinds10Dump(t *testing.T) {
 	if spec == "" {
 		t.Skip("KINDS10=layout/n")
 	}
-	scoreKinds(t, append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...), 1000, spec)
+	scoreKinds(t, append(append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...), stmtKinds10Later3...), 1000, spec)
 }
 
 // TestStatementKinds10Classified: each layout of the batch (9
 // transactions) is told a bank statement by the classifier, as an upload
-// of unknown type is. All 14 were, as they came (first run after the tune
+// of unknown type is. All 17 were, as they came (first run after the tune
 // rules, none of which touches the classifier).
 func TestStatementKinds10Classified(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PDFium")
 	}
-	classifyKinds(t, append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...), 1000)
+	classifyKinds(t, append(append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...), stmtKinds10Later3...), 1000)
 }
 
 // Kinds10ScanStatements is every one-statement layout of the tenth batch
@@ -1470,7 +1717,7 @@ func TestStatementKinds10Classified(t *testing.T) {
 // out: the scanned suite reads one statement per upload).
 func Kinds10ScanStatements(t testing.TB) []ScanStatement {
 	var ss []ScanStatement
-	for _, l := range append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...) {
+	for _, l := range append(append(append(append(append([]kindLayout{}, stmtKinds10Tune...), stmtKinds10Report...), stmtKinds10Later...), stmtKinds10Later2...), stmtKinds10Later3...) {
 		s := l.make(1000, 9)
 		if s.next != nil {
 			continue
