@@ -106,6 +106,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	orphans := x.resolveOrphans()
 	x.signByColumn()
 	mended := mendSigns(out) || orphans
+	if slices.ContainsFunc(pages, func(p layout.Page) bool { return p.OCR }) {
+		mended = mendDigits(out) || mended
+	}
 	if g.IBAN == nil && x.footIBAN != "" {
 		g.IBAN = docextract.Str(x.footIBAN)
 	}
