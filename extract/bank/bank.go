@@ -106,6 +106,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	orphans := x.resolveOrphans()
 	x.signByColumn()
 	mended := mendSigns(out) || orphans
+	if slices.ContainsFunc(pages, func(p layout.Page) bool { return p.OCR }) {
+		mended = mendDigits(out) || mended
+	}
 	if g.IBAN == nil && x.footIBAN != "" {
 		g.IBAN = docextract.Str(x.footIBAN)
 	}
@@ -204,6 +207,11 @@ type extractor struct {
 	// day is the booking date of a heading over the rows booked that day
 	// ("Buchungsdatum: 01.04.2024"), "" when none is in force.
 	day string
+	// section is the direction a heading over the current table names
+	// ("ELECTRONIC WITHDRAWALS" -1, "DEPOSITS AND ADDITIONS" +1), 0 for
+	// none: an unsigned amount in the table's one amount column takes
+	// its sign (sectionSign).
+	section int
 	// dayNamed: the last day heading named its weekday ("jeudi 3 août
 	// 2023"): the rows under it print no date of their own.
 	dayNamed bool
@@ -648,7 +656,22 @@ func (x *extractor) page(p *layout.Page, pageLines []layout.Line, first bool) {
 		x.gridValue(l)
 		if i == hdr && titled {
 			x.currencyFromHeader(l)
+			x.sectionAbove(lines, i)
 			continue
+		}
+		if i > start && titled && blocks == nil {
+			// Another table under its own header on the page (a US
+			// statement's sections: "CHECK NO. DESCRIPTION DATE PAID
+			// AMOUNT" under "DATE DESCRIPTION AMOUNT"): its columns
+			// replace the table's, from this line down.
+			if t := headerOf(l); t != nil {
+				x.flush()
+				t.order = x.order
+				x.tab = t
+				x.currencyFromHeader(l)
+				x.sectionAbove(lines, i)
+				continue
+			}
 		}
 		if i < start || x.tab == nil {
 			// A table found by its rows starts at its first row: a day
@@ -1791,6 +1814,12 @@ func (x *extractor) open(t *txn, l *line, amounts map[colKind]decimal.Decimal, u
 func (x *extractor) row(l *line) {
 	t := x.tab
 	ws := l.words
+	if balanceList(ws, x.order) {
+		// "05/01 1,213.84 05/03 2,280.01 05/05 2,533.03": a table of
+		// daily balances, no transaction.
+		x.flush()
+		return
+	}
 	amounts, used, marks := t.lineAmountsMarked(ws)
 	kind := t.kindOfRow(l)
 	if kind != rowOther {
@@ -1908,6 +1937,9 @@ func (x *extractor) row(l *line) {
 	}
 	if (date != "" || dm[0] > 0) && hasAmount {
 		x.flush()
+		if x.section < 0 && amountMark(amounts, marks) == markNone {
+			amount = amount.Abs().Neg()
+		}
 		if x.day != "" && value == "" && vdm[0] == 0 {
 			// Under a day heading the row's own date is its value date.
 			date, value, dm, vdm = x.day, date, [2]int{}, dm
@@ -3005,3 +3037,84 @@ var weekdays = func() map[string]bool {
 	}
 	return m
 }()
+
+// sectionAbove sets the section's direction from the line right above
+// the table header at i: a heading of a few words, no amount, that names
+// money going out ("Checks paid", "Electronic withdrawals",
+// "Abbuchungen", "Prélèvements", "Cargos", "Addebiti", "Afschrijvingen")
+// or coming in ("Deposits and additions", "Gutschriften", "Versements",
+// "Abonos", "Accrediti", "Bijschrijvingen") and not both. A line above
+// that names neither keeps the direction in force (a section's table
+// continued on the next page under the page's header).
+func (x *extractor) sectionAbove(lines []*line, i int) {
+	if i == 0 {
+		return
+	}
+	l := lines[i-1]
+	if len(l.words) > 6 || lines[i].y0-l.y1 > 3*l.size {
+		return
+	}
+	out, in := false, false
+	for _, w := range l.folded() {
+		w = strings.Trim(w, "():-,.")
+		if _, ok := amountAt([]layout.Word{{Text: w}}, 0); ok && w != "" {
+			return
+		}
+		out = out || sectionOut[w]
+		in = in || sectionIn[w]
+	}
+	switch {
+	case out && !in:
+		x.section = -1
+	case in && !out:
+		x.section = 1
+	}
+}
+
+// sectionOut and sectionIn are the words, folded, of a section heading
+// over a table of money going out or coming in.
+var (
+	sectionOut = wordSet("withdrawals|checks|cheques|debits|subtractions|" +
+		"abbuchungen|belastungen|lastschriften|auszahlungen|ausgange|" +
+		"debits|retraits|prelevements|depenses|cargos|reintegros|adeudos|" +
+		"addebiti|uscite|prelievi|afschrijvingen|opnames|uitgaven")
+	sectionIn = wordSet("deposits|additions|credits|" +
+		"gutschriften|einzahlungen|eingange|credits|versements|depots|" +
+		"abonos|ingresos|accrediti|entrate|versamenti|bijschrijvingen|stortingen|ontvangsten")
+)
+
+func wordSet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Split(words, "|") {
+		m[w] = true
+	}
+	return m
+}
+
+// balanceList reports whether a line is nothing but two or more pairs of
+// a date and an amount ("05/01 1,213.84 05/03 2,280.01"): a table of
+// daily balances, which lists no transaction.
+func balanceList(ws []layout.Word, order textparse.DateOrder) bool {
+	rest := make([]int, len(ws))
+	for i := range rest {
+		rest[i] = i
+	}
+	pairs := 0
+	for i := 0; i < len(ws); {
+		ds := rowDates(ws, rest, i, order)
+		if len(ds) != 1 {
+			return false
+		}
+		i += ds[0].n
+		if i >= len(ws) {
+			return false
+		}
+		a, ok := amountAt(ws, i)
+		if !ok {
+			return false
+		}
+		i = a.used[len(a.used)-1] + 1
+		pairs++
+	}
+	return pairs >= 2
+}

@@ -72,8 +72,12 @@ func TestSplitGluedDates(t *testing.T) {
 		}
 		return ws
 	}
-	require.Equal(t, "01 Oct 23 BALANCE", text(splitGluedDates(words("01", "Oct23", "BALANCE"))))
-	require.Equal(t, "04 Oct 23 SO", text(splitGluedDates(words("040ct23", "SO"))))
-	require.Equal(t, "Invoice Mar24", text(splitGluedDates(words("Invoice", "Mar24"))), "no day before it")
-	require.Equal(t, "12 Ref23", text(splitGluedDates(words("12", "Ref23"))), "no month")
+	require.Equal(t, "01 Oct 23 BALANCE", text(splitGluedDates(words("01", "Oct23", "BALANCE"), true)))
+	require.Equal(t, "04 Oct 23 SO", text(splitGluedDates(words("040ct23", "SO"), true)))
+	require.Equal(t, "Invoice Mar24", text(splitGluedDates(words("Invoice", "Mar24"), true)), "no day before it")
+	require.Equal(t, "12 Ref23", text(splitGluedDates(words("12", "Ref23"), true)), "no month")
+	require.Equal(t, "03 MAR 23 BP", text(splitGluedDates(words("03MAR23", "BP"), false)), "printed glued")
+	require.Equal(t, "04 OCT 23", text(splitGluedDates(words("040CT23"), true)), "capitals, an O read as a zero")
+	require.Equal(t, "01 Oct23", text(splitGluedDates(words("01", "Oct23"), false)), "a text layer's glued word with no day")
+	require.Equal(t, "040ct23", text(splitGluedDates(words("040ct23"), false)), "no zero read as O on a text layer")
 }

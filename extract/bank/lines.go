@@ -50,7 +50,9 @@ func buildLines(p *layout.Page, lines []layout.Line) []*line {
 		size := l.H()
 		ws := l.Words
 		if p.OCR {
-			ws = splitGluedDates(trimQuotedAmounts(ws))
+			ws = splitGluedDates(trimQuotedAmounts(ws), true)
+		} else {
+			ws = splitGluedDates(ws, false)
 		}
 		if n := len(out); p.OCR && n > 0 && sameRow(out[n-1], ws, l.Y0, l.Y1) {
 			// OCR set part of a row apart as a line of its own ("***
@@ -104,21 +106,32 @@ func trimQuotedAmounts(ws []layout.Word) []layout.Word {
 
 // reGluedDate is a date OCR read without its spaces: a month name glued
 // to its year, the day glued before it or not ("Oct23", "040ct23" for
-// "04 Oct 23", an O read as a zero).
-var reGluedDate = regexp.MustCompile(`^(\d{1,2})?([A-Za-z0][a-z]{2,8})\.?(\d{2}|\d{4})$`)
+// "04 Oct 23", an O read as a zero), the month in capitals or not
+// ("03MAR23").
+var reGluedDate = regexp.MustCompile(`^(\d{1,2})?([A-Za-z0][a-z]{2,8}|[A-Z0][A-Z]{2,8})\.?(\d{2}|\d{4})$`)
+
+// rePrintedGlued is a date printed glued: day, month name in any case and
+// year ("03MAR23", "3Mar2023").
+var rePrintedGlued = regexp.MustCompile(`^(\d{1,2})([A-Za-z]{3,9})\.?(\d{2}|\d{4})$`)
 
 // splitGluedDates splits a date OCR glued together into its day, month
 // and year words: the month a month name (a leading zero read as O), the
 // day glued before it or the word before it a day number. The word's box
-// is shared among its parts by their lengths.
-func splitGluedDates(ws []layout.Word) []layout.Word {
+// is shared among its parts by their lengths. On a text layer (ocr false)
+// only a date printed glued, day, month name and year in one word
+// ("03MAR23", as UK building societies print it), is split.
+func splitGluedDates(ws []layout.Word, ocr bool) []layout.Word {
 	var out []layout.Word
 	for i, w := range ws {
-		m := reGluedDate.FindStringSubmatch(w.Text)
+		re := reGluedDate
+		if !ocr {
+			re = rePrintedGlued
+		}
+		m := re.FindStringSubmatch(w.Text)
 		month := ""
 		if m != nil {
 			month = m[2]
-			if month[0] == '0' {
+			if ocr && month[0] == '0' {
 				month = "O" + month[1:]
 			}
 		}

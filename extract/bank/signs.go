@@ -132,3 +132,61 @@ func mendSigns(out *docextract.BankStatementData) bool {
 	}
 	return changed
 }
+
+// mendDigits corrects amounts OCR misread by one digit ("4307.92" for
+// "1,307.92") when the statement's running balances say which: with a
+// running balance on every row and opening balance + amounts short of the
+// closing balance, each amount that differs in exactly one digit from the
+// difference of its row's balance and the one before takes that
+// difference, and the change is kept only if the sum then reaches the
+// closing balance. It reports whether it changed any.
+func mendDigits(out *docextract.BankStatementData) bool {
+	g := &out.General
+	txns := out.Transactions
+	if g.OpeningBalance == nil || g.ClosingBalance == nil || len(txns) == 0 {
+		return false
+	}
+	sum := g.OpeningBalance.Decimal
+	for _, t := range txns {
+		if t.Amount == nil || t.Balance == nil {
+			return false
+		}
+		sum = sum.Add(t.Amount.Decimal)
+	}
+	if sum.Equal(g.ClosingBalance.Decimal) {
+		return false
+	}
+	prev := g.OpeningBalance.Decimal
+	fixed := map[int]decimal.Decimal{}
+	for i, t := range txns {
+		d := t.Balance.Sub(prev)
+		prev = t.Balance.Decimal
+		if !d.Equal(t.Amount.Decimal) && d.Sign() == t.Amount.Sign() && oneDigitApart(d, t.Amount.Decimal) {
+			fixed[i] = d
+			sum = sum.Add(d.Sub(t.Amount.Decimal))
+		}
+	}
+	if len(fixed) == 0 || !sum.Equal(g.ClosingBalance.Decimal) {
+		return false
+	}
+	for i, d := range fixed {
+		txns[i].Amount = docextract.NewAmount(d)
+	}
+	return true
+}
+
+// oneDigitApart reports whether a and b, written with two decimals, have
+// as many digits and differ in exactly one of them.
+func oneDigitApart(a, b decimal.Decimal) bool {
+	x, y := a.Abs().StringFixed(2), b.Abs().StringFixed(2)
+	if len(x) != len(y) {
+		return false
+	}
+	n := 0
+	for i := range len(x) {
+		if x[i] != y[i] {
+			n++
+		}
+	}
+	return n == 1
+}

@@ -64,3 +64,26 @@ func TestMendSigns(t *testing.T) {
 	require.True(t, mendSigns(out))
 	require.Equal(t, "-25.00", amounts(out)[15])
 }
+
+// TestMendDigits: an amount OCR misread by one digit takes the difference
+// of the running balances when the closing balance then holds, and is
+// left alone when it does not.
+func TestMendDigits(t *testing.T) {
+	t.Parallel()
+	amt := func(s string) *docextract.Amount { return docextract.NewAmount(decimal.RequireFromString(s)) }
+	mk := func(closing string) *docextract.BankStatementData {
+		return &docextract.BankStatementData{
+			General: docextract.BankStatementGeneral{OpeningBalance: amt("100.00"), ClosingBalance: amt(closing)},
+			Transactions: []docextract.Transaction{
+				{Amount: amt("4307.92"), Balance: amt("1407.92")},
+				{Amount: amt("-7.92"), Balance: amt("1400.00")},
+			},
+		}
+	}
+	st := mk("1400.00")
+	require.True(t, mendDigits(st))
+	require.Equal(t, "1307.92", st.Transactions[0].Amount.String())
+	st = mk("4400.00")
+	require.False(t, mendDigits(st), "the closing balance agrees with the amounts read")
+	require.Equal(t, "4307.92", st.Transactions[0].Amount.String())
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/docextract/docextract/extract/layout"
+	"github.com/docextract/docextract/extract/textparse"
 	"github.com/docextract/docextract/extract/validate"
 )
 
@@ -75,4 +76,69 @@ func TestBroughtForward(t *testing.T) {
 	require.Nil(t, g.Currency, "no code or symbol printed: no currency")
 	v := validate.BankStatement(got)
 	require.True(t, v.Passed, v.Details.CalculationLogic)
+}
+
+// TestSectionTables: a US statement's sections, each a table under its
+// own heading and header: the unsigned amounts under a heading of money
+// going out are negative, a check's date stands in its third column
+// ("DATE PAID"), and the daily ending balances are no rows.
+func TestSectionTables(t *testing.T) {
+	t.Parallel()
+	got := Extract(rowsPage(
+		"40|50:Prairie National Bank",
+		"60|50:March 1, 2023 through March 31, 2023",
+		"80|50:Beginning Balance|480>$1,000.00",
+		"92|50:Ending Balance|480>$1,500.00",
+		"120|50:DEPOSITS AND ADDITIONS",
+		"134|50:DATE|100:DESCRIPTION|560>AMOUNT",
+		"148|50:03/02|100:PAYROLL ACME INC|560>1,000.00",
+		"162|100:Total Deposits and Additions|560>$1,000.00",
+		"190|50:CHECKS PAID",
+		"204|50:CHECK NO.|120:DESCRIPTION|300:DATE PAID|560>AMOUNT",
+		"218|50:1041|120:^|300:03/06|560>125.00",
+		"232|100:Total Checks Paid|560>$125.00",
+		"260|50:ELECTRONIC WITHDRAWALS",
+		"274|50:DATE|100:DESCRIPTION|560>AMOUNT",
+		"288|50:03/09|100:CITY WATER WEB PMT|560>375.00",
+		"302|100:Total Electronic Withdrawals|560>$375.00",
+		"330|50:DAILY ENDING BALANCE",
+		"344|50:DATE|150>AMOUNT|220:DATE|320>AMOUNT|390:DATE|490>AMOUNT",
+		"358|50:03/02|150>2,000.00|220:03/06|320>1,875.00|390:03/09|490>1,500.00",
+	))
+	require.Len(t, got.Transactions, 3)
+	for i, want := range []struct{ date, amount, desc string }{
+		{"2023-03-02", "1000", "PAYROLL ACME INC"},
+		{"2023-03-06", "-125", "1041"},
+		{"2023-03-09", "-375", "CITY WATER WEB PMT"},
+	} {
+		x := got.Transactions[i]
+		require.Equal(t, want.date, *x.Date, "row %d", i)
+		require.Equal(t, want.amount, x.Amount.String(), "row %d", i)
+		require.Contains(t, *x.Description, want.desc, "row %d", i)
+	}
+	v := validate.BankStatement(got)
+	require.True(t, v.Passed, v.Details.CalculationLogic)
+}
+
+// TestBalanceList tells a line of date/amount pairs (a table of daily
+// balances) from a transaction's line.
+func TestBalanceList(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"03/02 2,000.00 03/06 1,875.00 03/09 1,500.00", true},
+		{"03/02 2,000.00 03/06 1,875.00", true},
+		{"03/02 2,000.00", false},
+		{"03/02 PAYROLL ACME INC 1,000.00 03/06 1,875.00", false},
+		{"03.03. 04.03. 12,34-", false},
+		{"03/02 2,000.00 03/06", false},
+	} {
+		var ws []layout.Word
+		for _, f := range strings.Fields(c.line) {
+			ws = append(ws, layout.Word{Text: f})
+		}
+		require.Equal(t, c.want, balanceList(ws, textparse.MDY), c.line)
+	}
 }

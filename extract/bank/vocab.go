@@ -46,7 +46,9 @@ func init() {
 		"date operation|date d'operation|date ope|date op|date comptable|boekdatum|transactiedatum|fecha|fecha operacion|f. operacion|"+
 		"data|data operazione|data contabile|"+
 		// a card's purchase date and posting date ("Belegdatum", "Date posted")
-		"belegdatum|kaufdatum|umsatzdatum|transaktionsdatum|date posted|post date|posting|date de transaction")
+		"belegdatum|kaufdatum|umsatzdatum|transaktionsdatum|date posted|post date|posting|date de transaction|"+
+		// the day a check was paid, in a table of checks
+		"date paid|paid date|bezahlt am|date de paiement|fecha de pago|data pagamento|betaaldatum")
 	add(colValue, "value date|value|valuta|wertstellung|valutadatum|wert|valeur|date valeur|date de valeur|rentedatum|"+
 		"f. valor|fecha valor|valor|data valuta")
 	add(colDesc, "description|details|transaction details|particulars|narrative|transaction|payee|"+
@@ -121,16 +123,22 @@ func normLabel(s string) string {
 var (
 	carryLabels = []string{"carried forward", "brought forward", "carried over", "balance forward", "ubertrag", "uebertrag",
 		"a reporter", "report", "report solde", "transport", "suma y sigue", "riporto", "a riportare", "saldo a riportare",
-		"continued", "continued on next page", "van vorige pagina", "naar volgende pagina", "suma anterior"}
+		"continued", "continued on next page", "van vorige pagina", "naar volgende pagina", "suma anterior",
+		// a balance carried into the period ("Solde reporté" in French
+		// Switzerland, "Saldovortrag" in German, "saldo riportato")
+		"solde reporte", "saldovortrag", "saldo vortrag", "saldo riportato", "saldo overgebracht"}
 	openingLabels = []string{"opening balance", "previous balance", "starting balance", "start balance", "balance at start",
 		"beginning balance", "alter kontostand", "alter saldo", "anfangssaldo", "anfangsbestand", "kontostand alt", "saldo alt",
 		"solde precedent", "solde initial", "ancien solde", "solde au debut", "solde d'ouverture", "solde debut de periode",
 		"beginsaldo", "saldo begin", "vorig saldo", "oud saldo", "saldo vorig", "begin saldo", "saldo inicial", "saldo anterior",
-		"saldo iniziale", "saldo precedente", "saldo di apertura", "saldo apertura"}
+		"saldo iniziale", "saldo precedente", "saldo di apertura", "saldo apertura",
+		// the booked balance named as such ("Saldo contabile iniziale")
+		"saldo contabile iniziale", "saldo contable inicial", "solde comptable initial"}
 	closingLabels = []string{"closing balance", "new balance", "ending balance", "final balance", "balance at end", "end balance",
 		"neuer kontostand", "neuer saldo", "endsaldo", "schlusssaldo", "kontostand neu", "saldo neu", "nouveau solde",
 		"solde final", "solde de cloture", "solde fin de periode", "eindsaldo", "saldo einde", "saldo eind", "nieuw saldo", "eind saldo", "saldo final",
-		"saldo finale", "saldo di chiusura", "saldo chiusura", "saldo actual", "saldo attuale"}
+		"saldo finale", "saldo di chiusura", "saldo chiusura", "saldo actual", "saldo attuale",
+		"saldo contabile finale", "saldo contable final", "solde comptable final"}
 	// balanceLabels name a balance without saying which: the first one of
 	// a statement (before any transaction) is the opening balance, a later
 	// one the closing balance ("Kontostand am 30.06.2023").
