@@ -1666,13 +1666,22 @@ var stmtKinds10Later3 = []kindLayout{
 // symbol printed as of no currency (TestBroughtForward), and the two
 // should be settled together.
 //
+// Settled (54 of 54, 6 of 6): a statement naming its currency nowhere
+// (no code, no symbol, no IBAN) is read in dollars when the bank's own
+// letterhead, a line naming a bank among the first page's first two and
+// the two lines under it, ends a US address (a state code and ZIP), with
+// a lower confidence (headerCurrency); an address is weak evidence, so
+// no other (the addressee's, one without a country's postcode shape) is
+// read, and the UK statement of TestBroughtForward, naming no address,
+// still reads none.
+//
 // Each bar is one field under the figures reached.
 const (
 	stmtKinds10Bar       = 109.0 / 110
 	stmtKinds10ReportBar = 53.0 / 54
 	stmtKinds10LaterBar  = 53.0 / 54
 	stmtKinds10Later2Bar = 53.0 / 54
-	stmtKinds10Later3Bar = 51.0 / 54
+	stmtKinds10Later3Bar = 53.0 / 54
 )
 
 // TestStatementLayoutSuiteKinds10 scores the tenth batch, its tune,
