@@ -221,6 +221,9 @@ type pageInfo struct {
 	// closing one, and nothing is carried on to the next page.
 	opens, ends bool
 	acct        string
+	// openVal and closeVal: the figures of the first opening and the
+	// last closing balance, "" when none is read.
+	openVal, closeVal string
 }
 
 var (
@@ -312,7 +315,7 @@ func inspect(p *layout.Page) pageInfo {
 			}
 		}
 	}
-	info.opens, info.ends, info.acct = accountSections(folded)
+	info.opens, info.ends, info.acct, info.openVal, info.closeVal = accountSections(folded)
 	if info.carryOut {
 		info.ends = false
 	}
@@ -487,13 +490,16 @@ func kindOf(w string) string {
 // positive means a boundary.
 func boundary(prev, cur pageInfo, docIBAN, docAcct string) int {
 	score := 0
-	if prev.ends && cur.opens && cur.acct != "" && docAcct != "" && cur.acct != docAcct {
+	if prev.ends && cur.opens && cur.acct != "" && docAcct != "" && cur.acct != docAcct &&
+		(cur.openVal == "" || cur.openVal != prev.closeVal) {
 		// One account's section closed on the page before ("Ending
 		// Balance") and this page opens another account's ("Beginning
 		// Balance" under another account number): a credit union's
 		// member statement prints each account's month in turn, page
 		// numbers and header running through the file, no IBAN to tell
-		// them apart. One statement is of one account.
+		// them apart. One statement is of one account. An opening balance
+		// that is the closing one of the page before is that balance
+		// carried on (a page's own "previous/new balance"), no new account.
 		score += 20
 	}
 	if cur.firstPage && cur.iban != "" && docIBAN != "" && cur.iban != docIBAN {
@@ -576,7 +582,7 @@ var (
 // CHECKING - ID 0010", over the table's titles): the last line there
 // holding a word of three digits or more that is no amount, date, year or
 // page number.
-func accountSections(folded []string) (opens, ends bool, acct string) {
+func accountSections(folded []string) (opens, ends bool, acct, openVal, closeVal string) {
 	first, last := 0, 0 // +1 opening, -1 closing
 	for i, f := range folded {
 		if !strings.ContainsAny(f, "0123456789") {
@@ -595,11 +601,27 @@ func accountSections(folded []string) (opens, ends bool, acct string) {
 			first = kind
 			if kind == 1 {
 				acct = accountAbove(folded, i)
+				openVal = lastAmount(f)
 			}
 		}
 		last = kind
+		if kind == -1 {
+			closeVal = lastAmount(f)
+		}
 	}
-	return first == 1, last == -1, acct
+	return first == 1, last == -1, acct, openVal, closeVal
+}
+
+// lastAmount is the value of the last amount with two decimals on a line,
+// "" when none.
+func lastAmount(f string) string {
+	ws := strings.Fields(f)
+	for i := len(ws) - 1; i >= 0; i-- {
+		if m, err := textparse.ParseAmount(ws[i]); err == nil && m.Decimals == 2 {
+			return m.Value.String()
+		}
+	}
+	return ""
 }
 
 func accountAbove(folded []string, i int) string {

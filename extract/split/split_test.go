@@ -210,6 +210,12 @@ func TestSplitTable(t *testing.T) {
 			page("Bank", "Page 2 of 2", "Account 12345678", "Balance brought forward 800.00",
 				"03/05 Coffee -3.00 797.00", "Closing balance 797.00")},
 			[]Range{{1, 2}}},
+		{"a page's own previous and new balance continue the account", []layout.Page{
+			page("Bank", "Statement 2023/03", "Page 1", "Account 12345678", "Previous balance 1,000.00",
+				"03/01 Rent -200.00", "New balance 800.00"),
+			page("Bank", "Statement 2023/03", "Page 2", "Sheet 0002", "Previous balance 800.00",
+				"03/05 Coffee -3.00", "New balance 797.00")},
+			[]Range{{1, 2}}},
 		{"Übertrag continues the account", []layout.Page{
 			page("Sparkasse", "Seite 1 von 2", "Konto 12345678", "alter Kontostand 1.000,00",
 				"01.03. Miete -200,00", "neuer Kontostand 800,00", "Übertrag 800,00"),
