@@ -126,6 +126,13 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 			g.Currency = docextract.Str(c)
 		}
 	}
+	fromAddress := false
+	if g.Currency == nil && g.IBAN == nil {
+		// Nothing printed names it: the bank's own address's country's.
+		if c := headerCurrency(ls); c != "" {
+			g.Currency, fromAddress = docextract.Str(c), true
+		}
+	}
 	conf := map[string]float64{}
 	if g.BankName != nil {
 		conf["BankName"] = 0.9
@@ -141,6 +148,9 @@ func ExtractScored(pages []layout.Page) (*docextract.BankStatementData, map[stri
 	}
 	if fromIBAN {
 		conf["Currency"] = 0.6
+	}
+	if fromAddress {
+		conf["Currency"] = 0.5
 	}
 	if g.IBAN != nil {
 		conf["IBAN"] = 0.7

@@ -171,6 +171,64 @@ func dollarCurrency(pages [][]layout.Line) string {
 	return code
 }
 
+// bankWords name a US bank in its name ("First Farmers State Bank",
+// "Prairie Hearth Community Credit Union", "Lakeside Savings").
+var bankWords = []string{"bank", "bancorp", "credit union", "savings", "trust", "federal"}
+
+// headerCurrency is the currency of a statement that prints none at all
+// (no code, no symbol, no IBAN), read from the bank's own address in its
+// letterhead: "USD" when one of the first page's first two lines names a
+// bank and it or one of the two lines under it ends a US address, a state
+// code and ZIP ("MAIN OFFICE 210 S MAIN ST HUTCHINSON KS 67501"). A US
+// bank keeps its accounts in dollars as a German IBAN's bank keeps them in
+// euros. An address is weak evidence, so only the bank's own, only with
+// a country's postcode shape (a US state and ZIP: no other country prints
+// it), and nothing from the addressee's block (a customer may live
+// abroad) or from an address without a postcode (a UK statement naming
+// no symbol and no postcode reads no currency). "" otherwise. Run only
+// when nothing else named the currency.
+func headerCurrency(pages [][]layout.Line) string {
+	if len(pages) == 0 {
+		return ""
+	}
+	ls := pages[0]
+	for k := 0; k < 2 && k < len(ls); k++ {
+		if !containsWord(textparse.Fold(ls[k].Text()), bankWords) {
+			continue
+		}
+		for j := k; j <= k+2 && j < len(ls); j++ {
+			if textparse.USPostalAddress(ls[j].Text()) {
+				return "USD"
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// containsWord reports whether one of words stands in s as whole words.
+func containsWord(s string, words []string) bool {
+	for _, w := range words {
+		for k := 0; ; {
+			j := strings.Index(s[k:], w)
+			if j < 0 {
+				break
+			}
+			j += k
+			e := j + len(w)
+			if (j == 0 || !wordByte(s[j-1])) && (e == len(s) || !wordByte(s[e])) {
+				return true
+			}
+			k = j + 1
+		}
+	}
+	return false
+}
+
+// wordByte: a byte of a word's letters (a folded letter, or part of one
+// outside ASCII).
+func wordByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 0x80 }
+
 // lineTexts is the text of every line of pages, in order, for
 // textparse.NewCurrencyContext; built only where a rule needs it.
 func lineTexts(pages [][]layout.Line) []string {

@@ -1631,6 +1631,15 @@ var stmtKinds10Later3 = []kindLayout{
 // is followed, on the next page, by another account's "Beginning
 // Balance".
 //
+// Tune 110 of 110 (100%), 14 of 14, once the document splitter starts a
+// new statement on a page that opens with an opening balance under
+// another account number than the one over the document's first opening
+// balance, right after a page whose last balance is a closing one and
+// carries nothing on (split.accountSections: the opening and closing
+// labels in the six languages; carried balances, an opening balance
+// that is the page before's closing one, and a balance box repeated atop
+// every page of one account, do not split).
+//
 // The report part, scored once after them: 52 of 54 (96.3%), 4 of 6,
 // unchanged. The later part, scored once as it came: 54 of 54, 6 of 6.
 // Then the report part was studied (no longer blind): 54 of 54 with a
@@ -1658,13 +1667,22 @@ var stmtKinds10Later3 = []kindLayout{
 // symbol printed as of no currency (TestBroughtForward), and the two
 // should be settled together.
 //
+// Settled (54 of 54, 6 of 6): a statement naming its currency nowhere
+// (no code, no symbol, no IBAN) is read in dollars when the bank's own
+// letterhead, a line naming a bank among the first page's first two and
+// the two lines under it, ends a US address (a state code and ZIP), with
+// a lower confidence (headerCurrency); an address is weak evidence, so
+// no other (the addressee's, one without a country's postcode shape) is
+// read, and the UK statement of TestBroughtForward, naming no address,
+// still reads none.
+//
 // Each bar is one field under the figures reached.
 const (
-	stmtKinds10Bar       = 79.0 / 110
+	stmtKinds10Bar       = 109.0 / 110
 	stmtKinds10ReportBar = 53.0 / 54
 	stmtKinds10LaterBar  = 53.0 / 54
 	stmtKinds10Later2Bar = 53.0 / 54
-	stmtKinds10Later3Bar = 51.0 / 54
+	stmtKinds10Later3Bar = 53.0 / 54
 )
 
 // TestStatementLayoutSuiteKinds10 scores the tenth batch, its tune,

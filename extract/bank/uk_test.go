@@ -46,7 +46,12 @@ func rowsPage(rows ...string) []layout.Page {
 
 // TestBroughtForward: a UK statement opens with "Balance brought forward"
 // and carries its balance across pages; rows print "3 Jul" without the
-// year; Paid out / Paid in / Balance columns carry no signs.
+// year; Paid out / Paid in / Balance columns carry no signs. It prints no
+// currency code or symbol, no IBAN and no address with a postcode: no
+// currency is read. A currency is read from an address only where the
+// bank's own letterhead ends it with a postcode of a country's shape (a
+// US state and ZIP, TestHeaderAddressCurrency); a bank's name alone, or
+// an address anywhere else, is no evidence of the account's currency.
 func TestBroughtForward(t *testing.T) {
 	t.Parallel()
 	got := Extract(rowsPage(
@@ -76,6 +81,31 @@ func TestBroughtForward(t *testing.T) {
 	require.Nil(t, g.Currency, "no code or symbol printed: no currency")
 	v := validate.BankStatement(got)
 	require.True(t, v.Passed, v.Details.CalculationLogic)
+}
+
+// TestHeaderAddressCurrency: a US bank's statement printing no "$", no
+// code and no IBAN is read in dollars from the bank's own address in its
+// letterhead (its name, then a line ending in a state code and ZIP), with
+// a lower confidence than a printed currency; the same statement whose
+// only US address is the addressee's, under a letterhead with no postcode,
+// reads no currency.
+func TestHeaderAddressCurrency(t *testing.T) {
+	t.Parallel()
+	rows := func(head ...string) []string {
+		return append(head,
+			"110|50:DATE|100:DESCRIPTION|450>AMOUNT|545>BALANCE",
+			"126|50:03/01|100:PREVIOUS BALANCE|545>1,000.00",
+			"140|50:03/03|100:GROCERY OUTLET 0412|450>45.67-|545>954.33",
+			"154|50:03/31|100:NEW BALANCE|545>954.33")
+	}
+	got, conf := ExtractScored(rowsPage(rows("36|50:FIRST FARMERS STATE BANK", "48|50:MAIN OFFICE 210 S MAIN ST HUTCHINSON KS 67501",
+		"80|50:ROBERT L MILLER", "91|50:HUTCHINSON KS 67502")...))
+	require.NotNil(t, got.General.Currency)
+	require.Equal(t, "USD", *got.General.Currency)
+	require.Equal(t, 0.5, conf["Currency"])
+	got = Extract(rowsPage(rows("36|50:FIRST FARMERS STATE BANK", "48|50:Telephone banking 620-555-0190",
+		"80|50:ROBERT L MILLER", "91|50:HUTCHINSON KS 67502")...))
+	require.Nil(t, got.General.Currency, "the addressee's address is no evidence")
 }
 
 // TestSectionTables: a US statement's sections, each a table under its

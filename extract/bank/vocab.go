@@ -67,7 +67,7 @@ func init() {
 	add(colCredit, "credit|credits|deposits|deposit|paid in|money in|receipts|in|incoming|haben|gutschrift|eingang|"+
 		"bij|abono|abonos|haber|ingresos|avere|accrediti|entrate|accredito|bedrag bij|bij eur|haben eur|credit en euros|"+
 		"zu ihren gunsten|gutschriften|eingange|einzahlungen")
-	add(colDir, "af/bij|bij/af|af / bij|debit/credit|credit/debit|d/c|c/d|dr/cr|cr/dr|s/h|soll/haben|+/-|-/+")
+	add(colDir, "af/bij|bij/af|af / bij|af bij|bij af|debit/credit|credit/debit|d/c|c/d|dr/cr|cr/dr|s/h|soll/haben|+/-|-/+")
 	add(colAmount, "amount|betrag|umsatz|montant|bedrag|importe|importo|amount eur|betrag eur|betrag in eur|montant eur|"+
 		"umsatz eur|umsatz in eur|betrag/eur|bedrag eur|importe eur|importo eur|amount (eur)|betrag (eur)")
 	add(colBalance, "balance|running balance|account balance|saldo|kontostand|solde|saldo eur|balance eur")

@@ -62,6 +62,7 @@ func SplitWith(pages []layout.Page, own func(i int) bool) []Range {
 	// letter is set while a cover letter waits for its document.
 	prev, letter := -1, false
 	docIBAN := "" // the account the current document's header names
+	docAcct := "" // the account named over the current document's opening balance
 	for i, info := range infos {
 		switch {
 		case info.enclosure && info.letter:
@@ -79,14 +80,17 @@ func SplitWith(pages []layout.Page, own func(i int) bool) []Range {
 			// A copy of a page of this document ("Copy", "Duplikat",
 			// "Duplicate for transporter") stays with it.
 		case prev >= 0:
-			starts[i] = boundary(infos[prev], info, docIBAN) > 0
+			starts[i] = boundary(infos[prev], info, docIBAN, docAcct) > 0
 		}
 		if starts[i] {
 			first = i
-			docIBAN = ""
+			docIBAN, docAcct = "", ""
 		}
 		if docIBAN == "" {
 			docIBAN = info.iban
+		}
+		if docAcct == "" {
+			docAcct = info.acct
 		}
 		prev = i
 	}
@@ -211,6 +215,15 @@ type pageInfo struct {
 	// iban: the first IBAN printed in the page's top quarter (a
 	// statement's header names its account there), "" when none.
 	iban string
+	// opens: an opening balance is the first balance the page names
+	// (see accountSections); acct is the account number printed closest
+	// above it, "" when none. ends: the last balance the page names is a
+	// closing one, and nothing is carried on to the next page.
+	opens, ends bool
+	acct        string
+	// openVal and closeVal: the figures of the first opening and the
+	// last closing balance, "" when none is read.
+	openVal, closeVal string
 }
 
 var (
@@ -301,6 +314,10 @@ func inspect(p *layout.Page) pageInfo {
 				}
 			}
 		}
+	}
+	info.opens, info.ends, info.acct, info.openVal, info.closeVal = accountSections(folded)
+	if info.carryOut {
+		info.ends = false
 	}
 	info.enclosure, info.letter = isEnclosure(lines, folded, info)
 	if info.markerI == 0 && bare > 1 {
@@ -471,8 +488,20 @@ func kindOf(w string) string {
 
 // boundary scores the evidence that cur starts a new document after prev:
 // positive means a boundary.
-func boundary(prev, cur pageInfo, docIBAN string) int {
+func boundary(prev, cur pageInfo, docIBAN, docAcct string) int {
 	score := 0
+	if prev.ends && cur.opens && cur.acct != "" && docAcct != "" && cur.acct != docAcct &&
+		(cur.openVal == "" || cur.openVal != prev.closeVal) {
+		// One account's section closed on the page before ("Ending
+		// Balance") and this page opens another account's ("Beginning
+		// Balance" under another account number): a credit union's
+		// member statement prints each account's month in turn, page
+		// numbers and header running through the file, no IBAN to tell
+		// them apart. One statement is of one account. An opening balance
+		// that is the closing one of the page before is that balance
+		// carried on (a page's own "previous/new balance"), no new account.
+		score += 20
+	}
 	if cur.firstPage && cur.iban != "" && docIBAN != "" && cur.iban != docIBAN {
 		// A first page (an opening balance) whose header names another
 		// account than the document's (docIBAN, the first its pages
@@ -525,6 +554,125 @@ func boundary(prev, cur pageInfo, docIBAN string) int {
 	}
 	return score
 }
+
+// Balance labels that open and close one account's period, in the six
+// languages. Carried balances ("Balance carried forward", "Übertrag",
+// "Report") are not among them: they continue the account on the next page.
+var (
+	openingBalanceLabels = []string{"beginning balance", "opening balance", "previous balance", "starting balance",
+		"alter kontostand", "kontostand alt", "anfangssaldo", "saldo alt", "alter saldo",
+		"solde precedent", "ancien solde", "solde initial", "solde d'ouverture", "solde de debut",
+		"beginsaldo", "vorig saldo", "oud saldo", "openingssaldo", "aanvangssaldo",
+		"saldo inicial", "saldo anterior", "saldo de apertura",
+		"saldo iniziale", "saldo precedente", "saldo di apertura"}
+	closingBalanceLabels = []string{"ending balance", "closing balance", "new balance", "final balance",
+		"neuer kontostand", "kontostand neu", "endsaldo", "saldo neu", "neuer saldo", "schlusssaldo",
+		"nouveau solde", "solde final", "solde de cloture",
+		"eindsaldo", "nieuw saldo", "slotsaldo",
+		"saldo final", "saldo de cierre", "nuevo saldo",
+		"saldo finale", "saldo di chiusura", "nuovo saldo"}
+	reAcctToken = regexp.MustCompile(`^[0-9][0-9-]*[0-9]$`)
+)
+
+// accountSections reads a page's balance labels, each on a line with a
+// figure (a table's title "Previous Balance" over its column is none):
+// opens when the first is an opening balance, ends when the last is a
+// closing one. acct is the account number named closest above the first
+// opening balance, within four lines (the section's heading, "SHARE DRAFT
+// CHECKING - ID 0010", over the table's titles): the last line there
+// holding a word of three digits or more that is no amount, date, year or
+// page number.
+func accountSections(folded []string) (opens, ends bool, acct, openVal, closeVal string) {
+	first, last := 0, 0 // +1 opening, -1 closing
+	for i, f := range folded {
+		if !strings.ContainsAny(f, "0123456789") {
+			continue
+		}
+		kind := 0
+		if containsAnyWords(f, openingBalanceLabels) {
+			kind = 1
+		} else if containsAnyWords(f, closingBalanceLabels) {
+			kind = -1
+		}
+		if kind == 0 {
+			continue
+		}
+		if first == 0 {
+			first = kind
+			if kind == 1 {
+				acct = accountAbove(folded, i)
+				openVal = lastAmount(f)
+			}
+		}
+		last = kind
+		if kind == -1 {
+			closeVal = lastAmount(f)
+		}
+	}
+	return first == 1, last == -1, acct, openVal, closeVal
+}
+
+// lastAmount is the value of the last amount with two decimals on a line,
+// "" when none.
+func lastAmount(f string) string {
+	ws := strings.Fields(f)
+	for i := len(ws) - 1; i >= 0; i-- {
+		if m, err := textparse.ParseAmount(ws[i]); err == nil && m.Decimals == 2 {
+			return m.Value.String()
+		}
+	}
+	return ""
+}
+
+func accountAbove(folded []string, i int) string {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		var ids []string
+		for _, w := range strings.Fields(folded[j]) {
+			w = strings.Trim(w, ".,:;()#")
+			if !reAcctToken.MatchString(w) {
+				continue
+			}
+			if n, err := strconv.Atoi(w); err == nil && len(w) == 4 && n >= 1900 && n <= 2099 {
+				continue // a year
+			}
+			digits := 0
+			for _, r := range w {
+				if r >= '0' && r <= '9' {
+					digits++
+				}
+			}
+			if digits >= 3 {
+				ids = append(ids, w)
+			}
+		}
+		if len(ids) > 0 {
+			return strings.Join(ids, " ")
+		}
+	}
+	return ""
+}
+
+// containsAnyWords reports whether one of labels stands in s as whole
+// words ("ending balance" is not in "pending balance").
+func containsAnyWords(s string, labels []string) bool {
+	for _, l := range labels {
+		for k := 0; ; {
+			j := strings.Index(s[k:], l)
+			if j < 0 {
+				break
+			}
+			j += k
+			e := j + len(l)
+			if (j == 0 || !isLetter(s[j-1])) && (e == len(s) || !isLetter(s[e])) {
+				return true
+			}
+			k = j + 1
+		}
+	}
+	return false
+}
+
+func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 0x80 }
 
 func jaccard(a, b map[string]bool) float64 {
 	if len(a) == 0 && len(b) == 0 {

@@ -179,6 +179,49 @@ func TestSplitTable(t *testing.T) {
 		{"carried forward continues", []layout.Page{
 			page("Bank", "Statement", "Balance carried forward 10.00"), page("Bank", "Statement", "Balance brought forward 10.00", "Closing balance 3.00")},
 			[]Range{{1, 2}}},
+		// A member statement of two accounts, page numbers running on:
+		// one account's "Ending Balance", then the next page's
+		// "Beginning Balance" under another account number.
+		{"another account's section begins", []layout.Page{
+			page("Credit Union", "Member Number 4471203", "Page 1 of 3", "SHARE SAVINGS - ID 0000", "Date Description Balance",
+				"02/28 Beginning Balance 1,204.50", "03/05 Transfer 1,254.50", "03/31 Ending Balance 1,254.50"),
+			page("Credit Union", "Member Number 4471203", "Page 2 of 3", "SHARE DRAFT CHECKING - ID 0010", "Date Description Balance",
+				"02/28 Beginning Balance 310.20", "03/02 Payroll 1,310.20"),
+			page("Credit Union", "Member Number 4471203", "Page 3 of 3", "SHARE DRAFT CHECKING - ID 0010 (continued)", "Date Description Balance",
+				"03/20 Grocery 1,210.20", "03/31 Ending Balance 1,210.20")},
+			[]Range{{1, 1}, {2, 3}}},
+		{"ein anderes Konto beginnt", []layout.Page{
+			page("Volksbank", "Seite 1 von 2", "Girokonto Kontonummer 1204471", "Datum Buchungstext Betrag",
+				"alter Kontostand 1.204,50", "03.03. Miete -500,00", "neuer Kontostand 704,50"),
+			page("Volksbank", "Seite 2 von 2", "Sparkonto Kontonummer 1204499", "Datum Buchungstext Betrag",
+				"alter Kontostand 5.000,00", "31.03. Zinsen 2,10", "neuer Kontostand 5.002,10")},
+			[]Range{{1, 1}, {2, 2}}},
+		// Guards: a balance box repeated atop every page of one account,
+		// and a balance carried to the next page, continue the statement.
+		{"a balance box on every page", []layout.Page{
+			page("Bank", "Page 1 of 2", "Account 12345678", "Opening balance 1,000.00", "Closing balance 820.00",
+				"03/01 Rent -200.00 800.00", "03/02 Refund 20.00 820.00"),
+			page("Bank", "Page 2 of 2", "Account 12345678", "Opening balance 1,000.00", "Closing balance 820.00",
+				"03/05 Coffee -3.00 817.00", "03/06 Refund 3.00 820.00")},
+			[]Range{{1, 2}}},
+		{"a carried balance continues the account", []layout.Page{
+			page("Bank", "Page 1 of 2", "Account 12345678", "Opening balance 1,000.00",
+				"03/01 Rent -200.00 800.00", "Balance carried forward 800.00"),
+			page("Bank", "Page 2 of 2", "Account 12345678", "Balance brought forward 800.00",
+				"03/05 Coffee -3.00 797.00", "Closing balance 797.00")},
+			[]Range{{1, 2}}},
+		{"a page's own previous and new balance continue the account", []layout.Page{
+			page("Bank", "Statement 2023/03", "Page 1", "Account 12345678", "Previous balance 1,000.00",
+				"03/01 Rent -200.00", "New balance 800.00"),
+			page("Bank", "Statement 2023/03", "Page 2", "Sheet 0002", "Previous balance 800.00",
+				"03/05 Coffee -3.00", "New balance 797.00")},
+			[]Range{{1, 2}}},
+		{"Übertrag continues the account", []layout.Page{
+			page("Sparkasse", "Seite 1 von 2", "Konto 12345678", "alter Kontostand 1.000,00",
+				"01.03. Miete -200,00", "neuer Kontostand 800,00", "Übertrag 800,00"),
+			page("Sparkasse", "Seite 2 von 2", "Konto 12345678", "Übertrag 800,00", "alter Kontostand 800,00",
+				"05.03. Kaffee -3,00", "neuer Kontostand 797,00")},
+			[]Range{{1, 2}}},
 		// Enclosed pages (isEnclosure) stay with the document beside them.
 		{"terms after each invoice", []layout.Page{
 			page("ACME Ltd", "Invoice No: A-1", "Item 10.00", "Total 12.00"), terms,

@@ -115,6 +115,18 @@ func NewCurrencyContext(lines []string) CurrencyContext {
 	return c
 }
 
+// USPostalAddress reports whether line holds a US state's code and a ZIP
+// code ("HUTCHINSON KS 67501", "Austin, TX 78701-1234"), the shape of a US
+// address's last line.
+func USPostalAddress(line string) bool {
+	for _, m := range reUSZip.FindAllStringSubmatch(line, -1) {
+		if usStates[m[1]] {
+			return true
+		}
+	}
+	return false
+}
+
 // AddCountry records that the document comes from country cc (ISO 3166
 // alpha-2), for example from an IBAN found elsewhere.
 func (c *CurrencyContext) AddCountry(cc string) {
