@@ -253,5 +253,11 @@ func k6OfficinaIT(t testing.TB) invLayout {
 
 var invKinds6ReportLayouts = []func(testing.TB) invLayout{k6CloudUsageUS, k6Handwerker35aDE, k6OfficinaIT}
 
-// layoutKinds6ReportBar: not yet scored.
-const layoutKinds6ReportBar = 0.0
+// layoutKinds6ReportBar: first scored with the tune part, before any
+// rule: 36 of 40 fields (90.0%), 2 of 3 invoices all right:
+// de-maler-35a-skonto 13/13; it-officina-sconto 13/13;
+// us-cloud-usage-due-on 10/14 (the free-tier credit, a line with no usage
+// and no unit price, not read as an item, and every name lost its first
+// word: "Compute", "Block Storage", ... taken for another column). No rule
+// was written from it.
+const layoutKinds6ReportBar = 0.87
