@@ -77,6 +77,10 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 					as = as[1:]
 				}
 			}
+			// "Total 870 kg Rs. 1,31,814.85": a figure with no currency
+			// followed by a unit of measure is the quantity summed, no
+			// amount.
+			as = withoutQuantities(sp.l, as)
 			if len(as) == 0 {
 				// Text between label and value is allowed ("Steuerbetrag in EUR").
 				if sp.pos == posBelow {
@@ -131,6 +135,25 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		cs := out[f]
 		sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
 		out[f] = dedupe(cs)
+	}
+	return out
+}
+
+// measureUnits are units of measure printed after a quantity, folded.
+var measureUnits = map[string]bool{"kg": true, "kgs": true, "g": true, "gr": true, "t": true, "pcs": true, "pc": true, "nos": true,
+	"units": true, "hrs": true, "hours": true, "stk": true, "stuck": true, "st": true, "std": true, "pz": true, "pezzi": true, "uds": true,
+	"unidades": true, "pces": true, "pieces": true, "stuks": true, "uur": true, "uren": true, "heures": true, "ore": true, "horas": true,
+	"m2": true, "m3": true, "lt": true, "ltr": true, "litres": true, "liters": true, "mt": true, "mtr": true}
+
+// withoutQuantities drops from as the figures with no currency that a
+// unit of measure follows ("870 kg", "12 pcs").
+func withoutQuantities(l *line, as []amt) []amt {
+	var out []amt
+	for _, a := range as {
+		if a.cur == "" && a.w1 < len(l.words) && measureUnits[textparse.Fold(strings.Trim(l.words[a.w1], ".,:;()"))] {
+			continue
+		}
+		out = append(out, a)
 	}
 	return out
 }
@@ -447,6 +470,19 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 					if g != nil && du != nil && g.a.v.Equal(du.a.v) {
 						s += 0.3
 					}
+					// No net labelled and two totals, one the other plus
+					// the tax ("1,11,707.50 | IGST 20,107.35 | Total Rs.
+					// 1,31,814.85", and a tax summary's "Total 1,11,707.50
+					// 20,107.35"): the larger is the gross, the other the
+					// net.
+					if n == nil && x != nil && g != nil && x.a.v.IsPositive() {
+						for _, o := range grosses {
+							if o != nil && o.line != g.line && o.a.v.Add(x.a.v).Equal(g.a.v) {
+								s++
+								break
+							}
+						}
+					}
 					if len(taxes) > 0 {
 						if n != nil && n.a.v.Equal(sumBase) {
 							s += 0.5
@@ -664,6 +700,13 @@ func (d *doc) closeTo(sp valueSpan, a amt) bool {
 		t := strings.Trim(w, "()[]:;,")
 		if t == "%" {
 			continue // "19 %": counted with its number
+		}
+		if hasDigit(w) && k+1 < a.w0 && measureUnits[textparse.Fold(strings.Trim(sp.l.words[k+1], ".,:;()"))] {
+			// "Total 870 kg Rs. 1,31,814.85": the quantity summed
+			// with its unit counts as one word.
+			n++
+			k++
+			continue
 		}
 		if hasDigit(w) && !strings.HasSuffix(t, "%") && !(k+1 < a.w0 && strings.Trim(sp.l.words[k+1], "()[]:;,") == "%") {
 			return false

@@ -245,7 +245,7 @@ func init() {
 		"adresse du client|facture a|facturer a|adresse de facturation|destinataire|"+
 		"factuur aan|factureren aan|klant|afnemer|factuuradres|"+
 		"facturar a|cliente|destinatario|comprador|intestatario|spett le|spettle|spettabile")
-	f(FieldSeller, 1, "seller|supplier|vendor|from|sold by|issued by|"+
+	f(FieldSeller, 1, "seller|supplier|vendor|from|sold by|issued by|verkauft von|verkauft durch|vendu par|verkocht door|vendido por|venduto da|"+
 		"verkaufer|lieferant|rechnungssteller|absender|leistungserbringer|"+
 		"fournisseur|vendeur|emetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|cedente|venditore")
 	f(FieldIBAN, 1, "iban")
