@@ -158,6 +158,43 @@ func withoutQuantities(l *line, as []amt) []amt {
 	return out
 }
 
+// debitWords say the bill's amount is taken from the customer's account
+// by direct debit, folded: "prélevé le", "prélèvement", "wird ...
+// abgebucht", "Lastschrift", "will be debited", "Direct Debit", "wordt
+// geïncasseerd", "automatische incasso", "domiciliación", "se cargará en
+// su cuenta", "addebito", "addebitato".
+var debitWords = map[string]bool{"preleve": true, "prelevee": true, "prelevement": true, "abgebucht": true, "lastschrift": true,
+	"lastschriftverfahren": true, "sepa-lastschrift": true, "debited": true, "debit": true, "geincasseerd": true, "incasso": true,
+	"afgeschreven": true, "domiciliacion": true, "domiciliado": true, "cargara": true, "cargo": true, "addebito": true, "addebitato": true,
+	"addebitata": true}
+
+// debitedDue sets the amount due of a bill paid by direct debit that
+// prints none under a label of its own ("Montant total TTC 55,84 € |
+// prélevé le 20/09/2024 sur le compte FR76 ****"): with nothing paid or
+// withheld, what is debited is the gross.
+func (d *doc) debitedDue(t *totals) {
+	if t.due != nil || t.gross == nil || !t.gross.IsPositive() || t.prepaid != nil && !t.prepaid.IsZero() || t.withheld != nil {
+		return
+	}
+	for i := range d.lines {
+		ws := d.lines[i].words
+		for k, w := range ws {
+			f := textparse.Fold(strings.Trim(w, ".,:;()"))
+			// "cargo" and "debit" only as "cargo en cuenta", "direct debit"
+			if f == "cargo" && (k+2 >= len(ws) || textparse.Fold(ws[k+1]) != "en") ||
+				f == "debit" && (k == 0 || textparse.Fold(ws[k-1]) != "direct") {
+				continue
+			}
+			if debitWords[f] {
+				v := *t.gross
+				t.due = &v
+				t.conf["AmountDue"] = 0.8
+				return
+			}
+		}
+	}
+}
+
 // deductionWords open a line that lists what is taken off the total.
 var deductionWords = map[string]bool{"abzuglich": true, "abzgl": true, "abzugl": true, "less": true, "minus": true,
 	"deduction": true, "deductions": true, "verminderd": true, "detratto": true, "dedotto": true, "menos": true, "deduccion": true}
