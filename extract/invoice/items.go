@@ -1767,6 +1767,26 @@ func ruleLine(l *line) bool {
 // ("Current Charges | Fiber Internet 500 Mbps 08/05 - 09/04 $75.00 |
 // Static IP Address $10.00 | Loyalty Promotion Credit -$15.00"). Only a
 // run whose amounts add up to the net to the cent is taken.
+// chargeTitle reports whether line li is a short title of words only:
+// no figure, no label of an amount, at most five words.
+func (d *doc) chargeTitle(li int) bool {
+	l := &d.lines[li]
+	if d.headLine[li] || d.itemLine[li] || len(l.words) == 0 || len(l.words) > 5 {
+		return false
+	}
+	for _, m := range l.labels {
+		if slices.Contains(amountFields, m.Field) {
+			return false
+		}
+	}
+	for _, w := range l.words {
+		if hasDigit(w) {
+			return false
+		}
+	}
+	return hasLetters(strings.Join(l.words, " "))
+}
+
 func (d *doc) untitledItems(net decimal.Decimal) []docextract.LineItem {
 	type charge struct {
 		name string
@@ -1815,6 +1835,13 @@ func (d *doc) untitledItems(net decimal.Decimal) []docextract.LineItem {
 		k := li + 1
 		for ; k < len(d.lines) && d.lines[k].pg == d.lines[li].pg; k++ {
 			c, ok := chargeOf(k)
+			if !ok && k+1 < len(d.lines) && d.chargeTitle(k) {
+				// "Consommations hors forfait", "Remises": a title over
+				// the next charges, when one follows at the same edge
+				if n, ok := chargeOf(k + 1); ok && math.Abs(n.x1-first.x1) <= 0.5*d.lines[k+1].h+1 {
+					continue
+				}
+			}
 			if !ok || math.Abs(c.x1-first.x1) > 0.5*d.lines[k].h+1 {
 				break
 			}
