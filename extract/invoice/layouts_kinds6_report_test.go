@@ -259,5 +259,8 @@ var invKinds6ReportLayouts = []func(testing.TB) invLayout{k6CloudUsageUS, k6Hand
 // us-cloud-usage-due-on 10/14 (the free-tier credit, a line with no usage
 // and no unit price, not read as an item, and every name lost its first
 // word: "Compute", "Block Storage", ... taken for another column). No rule
-// was written from it.
+// was written from it. Scored at the end, after the tune part's rules, as
+// it came: 36 of 40 (90.0%), 2 of 3 all right, the same misses:
+// us-cloud-usage-due-on 10/14 (the free-tier credit row with no usage and
+// no unit price left out, each name's first words lost).
 const layoutKinds6ReportBar = 0.87
