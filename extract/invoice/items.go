@@ -266,6 +266,18 @@ func (d *doc) headerAt(li int) (band, bool) {
 			kinds[s.kind] = true
 		}
 	}
+	// "VAT £ | Amount £" over the right half alone, lines of text under
+	// it reaching the left margin: the titles name the money columns
+	// only, the untitled column left of them is the description.
+	if !kinds[textparse.ColDescription] && !kinds[textparse.ColQuantity] && kinds[textparse.ColAmount] && len(b.slots) > 0 &&
+		d.relX(l, b.slots[0].x0) > 0.5 && b.last+1 < len(d.lines) {
+		n := &d.lines[b.last+1]
+		if n.pg == l.pg && len(n.Words) > 2 && d.hasMoney(n) && n.Words[0].X0 < b.slots[0].x0-10*b.h && hasLetters(n.words[0]) {
+			desc := slot{kind: textparse.ColDescription, x0: n.Words[0].X0, x1: n.Words[0].X1, known: true}
+			b.slots = append([]slot{desc}, b.slots...)
+			kinds[textparse.ColDescription] = true
+		}
+	}
 	// The header must name what an item is (description or quantity) and
 	// what it costs (line amount or unit price).
 	if !(kinds[textparse.ColDescription] || kinds[textparse.ColQuantity] && kinds[textparse.ColUnitPrice]) ||
@@ -1578,14 +1590,24 @@ func percentOf(text string, base, v decimal.Decimal) bool {
 // short line of words (no amount, no code) followed by an item with its
 // own description, starting at least half a line height left or right of
 // where that item's description starts, and of where the description of
-// the item above starts. A wrapped description line starts where its
-// description does.
+// the item above starts, or one or two words with a capital between
+// items that open with capitals. A wrapped description line starts where
+// its description does.
 func (d *doc) sectionTitle(r *row, prev *acc, next *row, h float64) bool {
 	if next == nil || !next.ownDesc || r.descX0 == 0 || next.descX0 == 0 || r.other != "" || len(r.vals) > 0 {
 		return false
 	}
 	if n := len(strings.Fields(r.desc)); n == 0 || n > 6 || !descLine(r.desc) {
 		return false
+	}
+	// "Disbursements" at the items' indent between two items whose
+	// descriptions open with a capital, the one above ending its
+	// sentence: one or two words with a capital, no figure, are a title
+	// too, not the next description's first line.
+	if ws := strings.Fields(r.desc); prev != nil && len(ws) <= 2 && !startsLower(r.desc) && !startsLower(next.desc) &&
+		hasLetters(next.desc) && len(prev.desc) > 0 && !continues(prev.desc[len(prev.desc)-1]) && !strings.ContainsAny(r.desc, "0123456789") &&
+		unicode.IsUpper([]rune(r.desc)[0]) {
+		return true
 	}
 	off := func(x float64) bool { return math.Abs(r.descX0-x) > 0.5*h }
 	if !off(next.descX0) {
@@ -1767,6 +1789,26 @@ func ruleLine(l *line) bool {
 // ("Current Charges | Fiber Internet 500 Mbps 08/05 - 09/04 $75.00 |
 // Static IP Address $10.00 | Loyalty Promotion Credit -$15.00"). Only a
 // run whose amounts add up to the net to the cent is taken.
+// chargeTitle reports whether line li is a short title of words only:
+// no figure, no label of an amount, at most five words.
+func (d *doc) chargeTitle(li int) bool {
+	l := &d.lines[li]
+	if d.headLine[li] || d.itemLine[li] || len(l.words) == 0 || len(l.words) > 5 {
+		return false
+	}
+	for _, m := range l.labels {
+		if slices.Contains(amountFields, m.Field) {
+			return false
+		}
+	}
+	for _, w := range l.words {
+		if hasDigit(w) {
+			return false
+		}
+	}
+	return hasLetters(strings.Join(l.words, " "))
+}
+
 func (d *doc) untitledItems(net decimal.Decimal) []docextract.LineItem {
 	type charge struct {
 		name string
@@ -1815,6 +1857,13 @@ func (d *doc) untitledItems(net decimal.Decimal) []docextract.LineItem {
 		k := li + 1
 		for ; k < len(d.lines) && d.lines[k].pg == d.lines[li].pg; k++ {
 			c, ok := chargeOf(k)
+			if !ok && k+1 < len(d.lines) && d.chargeTitle(k) {
+				// "Consommations hors forfait", "Remises": a title over
+				// the next charges, when one follows at the same edge
+				if n, ok := chargeOf(k + 1); ok && math.Abs(n.x1-first.x1) <= 0.5*d.lines[k+1].h+1 {
+					continue
+				}
+			}
 			if !ok || math.Abs(c.x1-first.x1) > 0.5*d.lines[k].h+1 {
 				break
 			}

@@ -77,6 +77,10 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 					as = as[1:]
 				}
 			}
+			// "Total 870 kg Rs. 1,31,814.85": a figure with no currency
+			// followed by a unit of measure is the quantity summed, no
+			// amount.
+			as = withoutQuantities(sp.l, as)
 			if len(as) == 0 {
 				// Text between label and value is allowed ("Steuerbetrag in EUR").
 				if sp.pos == posBelow {
@@ -133,6 +137,62 @@ func (d *doc) amountCands() map[textparse.Field][]cand {
 		out[f] = dedupe(cs)
 	}
 	return out
+}
+
+// measureUnits are units of measure printed after a quantity, folded.
+var measureUnits = map[string]bool{"kg": true, "kgs": true, "g": true, "gr": true, "t": true, "pcs": true, "pc": true, "nos": true,
+	"units": true, "hrs": true, "hours": true, "stk": true, "stuck": true, "st": true, "std": true, "pz": true, "pezzi": true, "uds": true,
+	"unidades": true, "pces": true, "pieces": true, "stuks": true, "uur": true, "uren": true, "heures": true, "ore": true, "horas": true,
+	"m2": true, "m3": true, "lt": true, "ltr": true, "litres": true, "liters": true, "mt": true, "mtr": true}
+
+// withoutQuantities drops from as the figures with no currency that a
+// unit of measure follows ("870 kg", "12 pcs").
+func withoutQuantities(l *line, as []amt) []amt {
+	var out []amt
+	for _, a := range as {
+		if a.cur == "" && a.w1 < len(l.words) && measureUnits[textparse.Fold(strings.Trim(l.words[a.w1], ".,:;()"))] {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// debitWords say the bill's amount is taken from the customer's account
+// by direct debit, folded: "prélevé le", "prélèvement", "wird ...
+// abgebucht", "Lastschrift", "will be debited", "Direct Debit", "wordt
+// geïncasseerd", "automatische incasso", "domiciliación", "se cargará en
+// su cuenta", "addebito", "addebitato".
+var debitWords = map[string]bool{"preleve": true, "prelevee": true, "prelevement": true, "abgebucht": true, "lastschrift": true,
+	"lastschriftverfahren": true, "sepa-lastschrift": true, "debited": true, "debit": true, "geincasseerd": true, "incasso": true,
+	"afgeschreven": true, "domiciliacion": true, "domiciliado": true, "cargara": true, "cargo": true, "addebito": true, "addebitato": true,
+	"addebitata": true}
+
+// debitedDue sets the amount due of a bill paid by direct debit that
+// prints none under a label of its own ("Montant total TTC 55,84 € |
+// prélevé le 20/09/2024 sur le compte FR76 ****"): with nothing paid or
+// withheld, what is debited is the gross.
+func (d *doc) debitedDue(t *totals) {
+	if t.due != nil || t.gross == nil || !t.gross.IsPositive() || t.prepaid != nil && !t.prepaid.IsZero() || t.withheld != nil {
+		return
+	}
+	for i := range d.lines {
+		ws := d.lines[i].words
+		for k, w := range ws {
+			f := textparse.Fold(strings.Trim(w, ".,:;()"))
+			// "cargo" and "debit" only as "cargo en cuenta", "direct debit"
+			if f == "cargo" && (k+2 >= len(ws) || textparse.Fold(ws[k+1]) != "en") ||
+				f == "debit" && (k == 0 || textparse.Fold(ws[k-1]) != "direct") {
+				continue
+			}
+			if debitWords[f] {
+				v := *t.gross
+				t.due = &v
+				t.conf["AmountDue"] = 0.8
+				return
+			}
+		}
+	}
 }
 
 // deductionWords open a line that lists what is taken off the total.
@@ -447,6 +507,19 @@ func (d *doc) chooseTotals(cs map[textparse.Field][]cand, taxes []taxRow) totals
 					if g != nil && du != nil && g.a.v.Equal(du.a.v) {
 						s += 0.3
 					}
+					// No net labelled and two totals, one the other plus
+					// the tax ("1,11,707.50 | IGST 20,107.35 | Total Rs.
+					// 1,31,814.85", and a tax summary's "Total 1,11,707.50
+					// 20,107.35"): the larger is the gross, the other the
+					// net.
+					if n == nil && x != nil && g != nil && x.a.v.IsPositive() {
+						for _, o := range grosses {
+							if o != nil && o.line != g.line && o.a.v.Add(x.a.v).Equal(g.a.v) {
+								s++
+								break
+							}
+						}
+					}
 					if len(taxes) > 0 {
 						if n != nil && n.a.v.Equal(sumBase) {
 							s += 0.5
@@ -664,6 +737,13 @@ func (d *doc) closeTo(sp valueSpan, a amt) bool {
 		t := strings.Trim(w, "()[]:;,")
 		if t == "%" {
 			continue // "19 %": counted with its number
+		}
+		if hasDigit(w) && k+1 < a.w0 && measureUnits[textparse.Fold(strings.Trim(sp.l.words[k+1], ".,:;()"))] {
+			// "Total 870 kg Rs. 1,31,814.85": the quantity summed
+			// with its unit counts as one word.
+			n++
+			k++
+			continue
 		}
 		if hasDigit(w) && !strings.HasSuffix(t, "%") && !(k+1 < a.w0 && strings.Trim(sp.l.words[k+1], "()[]:;,") == "%") {
 			return false

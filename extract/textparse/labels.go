@@ -203,7 +203,7 @@ func init() {
 	// before any tax.
 	f(FieldNet, 0.8, "suma")
 	f(FieldNet, 1, "suma parcial|suma importes|suma de importes|suma base imponible")
-	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt")
+	f(FieldGross, 0.7, "total|summe|totaal|totale|gesamt|totals|summen|totaux|totalen|totales|totali")
 	f(FieldGross, 0.9, "gesamtpreis|gesamtbetrag inkl|preis gesamt")
 	f(FieldAmountDue, 1, "amount due|balance due|total due|outstanding amount|amount payable|total payable|to pay|please pay|payment amount|balance|"+
 		"net payable|net amount payable|net amount due|"+
@@ -215,6 +215,8 @@ func init() {
 		"noch zu zahlen|verbleibender betrag|solde du|solde a payer|reste du|nog te betalen|restbedrag|resterend bedrag|"+
 		"pendiente de pago|importe pendiente|saldo pendiente|saldo da pagare|importo da pagare|residuo|residuo da pagare")
 	f(FieldPrepaid, 1, "prepaid|prepaid amount|amount paid|paid|payment made|payments made|deposit|advance payment|already paid|payments credits|payment received|payments received|less payment|paid to date|"+
+		"money on account|money held on account|monies on account|monies held on account|payment on account|payments on account|"+
+		"less money on account|less money held on account|less monies on account|less monies held on account|less payment on account|less payments on account|"+
 		"bereits gezahlt|anzahlung|erhaltene anzahlungen|erhaltene anzahlung|bereits bezahlt|geleistete anzahlungen|abschlagszahlung|abschlagszahlungen|"+
 		"acompte|deja paye|montant deja paye|acomptes|paye a ce jour|"+
 		"vooruitbetaling|reeds betaald|aanbetaling|"+
@@ -245,7 +247,7 @@ func init() {
 		"adresse du client|facture a|facturer a|adresse de facturation|destinataire|"+
 		"factuur aan|factureren aan|klant|afnemer|factuuradres|"+
 		"facturar a|cliente|destinatario|comprador|intestatario|spett le|spettle|spettabile")
-	f(FieldSeller, 1, "seller|supplier|vendor|from|sold by|issued by|"+
+	f(FieldSeller, 1, "seller|supplier|vendor|from|sold by|issued by|verkauft von|verkauft durch|vendu par|verkocht door|vendido por|venduto da|"+
 		"verkaufer|lieferant|rechnungssteller|absender|leistungserbringer|"+
 		"fournisseur|vendeur|emetteur|leverancier|verkoper|proveedor|vendedor|emisor|fornitore|cedente|venditore")
 	f(FieldIBAN, 1, "iban")
