@@ -306,5 +306,10 @@ func TestLayoutSuiteKinds7(t *testing.T) {
 	runLayoutParts(t, "kinds7", []layoutPart{{"report", invKinds7Layouts, layoutKinds7Bar}})
 }
 
-// layoutKinds7Bar: not yet scored.
-const layoutKinds7Bar = 0.0
+// layoutKinds7Bar: scored once as it came, before any rule was written
+// for it: 35 of 38 fields (92.1%), 1 of 3 invoices all right:
+// ie-plumber-vat-two-rates 12/12; mx-factura-cfdi-letra 10/12 (no number
+// read after "Serie y folio:"; the seller read without its company form
+// ", S.A. de C.V."); it-fattura-elettronica-cortesia 13/14 (the amount due,
+// the "Importo" cell of the payment row, not read).
+const layoutKinds7Bar = 0.89
