@@ -216,6 +216,18 @@ func (d *doc) headerAt(li int) (band, bool) {
 	if !ok || !anyKnown(ps) {
 		return band{}, false
 	}
+	if li+1 < len(d.lines) {
+		// "Charges by service" set in a larger type right over "Service |
+		// Usage | Unit price | Amount": a caption over the table, whose
+		// words name columns by chance; the table's header starts under
+		// it.
+		n := &d.lines[li+1]
+		if n.pg == l.pg && n.Y0-l.Y1 <= 0.9*l.h && n.h*1.15 < l.h {
+			if _, ok := d.headerAt(li + 1); ok {
+				return band{}, false
+			}
+		}
+	}
 	b := band{first: li, last: li, h: l.h}
 	all := append([]slot(nil), ps...)
 	y1 := l.Y1

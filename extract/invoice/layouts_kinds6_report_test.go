@@ -263,4 +263,12 @@ var invKinds6ReportLayouts = []func(testing.TB) invLayout{k6CloudUsageUS, k6Hand
 // it came: 36 of 40 (90.0%), 2 of 3 all right, the same misses:
 // us-cloud-usage-due-on 10/14 (the free-tier credit row with no usage and
 // no unit price left out, each name's first words lost).
-const layoutKinds6ReportBar = 0.87
+//
+// Studied after its blind score (the batch's figures above stay its
+// estimate), 40 of 40 after a general rule: a line set in a larger type
+// right over a line of column titles that is a table header on its own
+// ("Charges by service" over "Service | Usage | Unit price | Amount") is
+// a caption, not the header's first line; its "service" had made a
+// description column right of the names' first words, and the credit row
+// with no usage and no unit price was lost with it.
+const layoutKinds6ReportBar = 0.97
