@@ -71,6 +71,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	d.noTaxTotals(&t, taxes)
 	d.deductedPrepaid(&t)
 	d.debitedDue(&t)
+	d.scheduledDue(&t)
 	d.chargeRows(items, &t)
 	pricesAreTotals(items, t)
 	if len(items) == 0 && t.net != nil {

@@ -509,8 +509,11 @@ func (d *doc) namedBeforeIBAN(li int, s string) bool {
 }
 
 // reFormAfterComma matches ", Inc." and other legal forms printed after a
-// comma, as the end of a name.
-var reFormAfterComma = regexp.MustCompile(`(?i)^, (inc|ltd|llc|llp|corp|co|plc|limited|gmbh|ag|kg|s\.?a|b\.?v|n\.?v|s\.?l|s\.?r\.?l|sarl|sas)\.?(,|$)`)
+// comma, as the end of a name, the Spanish and Italian ones with their
+// tails included (", S.A. de C.V.", ", S. de R.L. de C.V.", ", S.L.U.",
+// ", S.p.A.", ", s.n.c.").
+var reFormAfterComma = regexp.MustCompile(`(?i)^, (inc|ltd|llc|llp|corp|co|plc|limited|gmbh|ag|kg|s\.?a|b\.?v|n\.?v|s\.?l|s\.?r\.?l|sarl|sas|` +
+	`s\.?a\.?u|s\.?l\.?u|s\.?a\.?p\.?i|s\.?p\.?a|s\.?n\.?c|s\.?a\.?s|s\. de r\.?\s?l)\.?( de c\.?\s?v\.?| de r\.?\s?l\.?( de c\.?\s?v\.?)?)?(,|$)`)
 
 // repeats counts the other lines of the document that contain name s
 // (case folded, at most once per line).

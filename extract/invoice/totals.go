@@ -195,6 +195,52 @@ func (d *doc) debitedDue(t *totals) {
 	}
 }
 
+// scheduleAmountWords title the amount of a row of payment terms, folded:
+// "Amount", "Betrag", "Montant", "Bedrag", "Importe", "Importo".
+var scheduleAmountWords = map[string]bool{"amount": true, "betrag": true, "zahlbetrag": true, "montant": true, "bedrag": true,
+	"importe": true, "importo": true}
+
+// scheduledDue sets the amount due of an invoice that prints it only in a
+// row of payment terms under titles ("Modalità pagamento | IBAN | Data
+// scadenza | Importo", "Payment method | Due date | Amount"): a line of
+// titles with a due date's label and an amount title right of it, the
+// line under it holding the gross under that title. With nothing paid or
+// withheld, the gross is what is due by that date.
+func (d *doc) scheduledDue(t *totals) {
+	if t.due != nil || t.gross == nil || !t.gross.IsPositive() || t.prepaid != nil && !t.prepaid.IsZero() || t.withheld != nil {
+		return
+	}
+	for li := 0; li+1 < len(d.lines); li++ {
+		l, n := &d.lines[li], &d.lines[li+1]
+		if n.pg != l.pg || n.Y0-l.Y1 > 1.5*l.h || d.hasMoney(l) {
+			continue
+		}
+		dueX := -1.0
+		for _, m := range textparse.MatchLabels(l.toks) {
+			if m.Field == textparse.FieldDueDate {
+				dueX = l.Words[l.wordOf[m.End-1]].X1
+			}
+		}
+		if dueX < 0 {
+			continue
+		}
+		for wi, w := range l.words {
+			if l.Words[wi].X0 <= dueX || !scheduleAmountWords[textparse.Fold(strings.Trim(w, ".:"))] {
+				continue
+			}
+			x0, x1 := l.Words[wi].X0, l.Words[wi].X1
+			for _, a := range d.amounts(n, 0, len(n.words)) {
+				if a.v.Equal(*t.gross) && a.x1 > x0-l.h && a.x0 < x1+l.h {
+					v := *t.gross
+					t.due = &v
+					t.conf["AmountDue"] = 0.8
+					return
+				}
+			}
+		}
+	}
+}
+
 // deductionWords open a line that lists what is taken off the total.
 var deductionWords = map[string]bool{"abzuglich": true, "abzgl": true, "abzugl": true, "less": true, "minus": true,
 	"deduction": true, "deductions": true, "verminderd": true, "detratto": true, "dedotto": true, "menos": true, "deduccion": true}

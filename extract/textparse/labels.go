@@ -130,7 +130,11 @@ func init() {
 		"re nummer|re nr|rechnungs id|rechnung id|notanummer|nota nummer|nota nr|"+
 		"numero de la facture|n de la facture|n facture|no facture|reference facture|reference de la facture|ref facture|numero de document|n de document|"+
 		"numero de la factura|n de la factura|no de la factura|factura numero|faktuurnummer|faktuur nr|faktuurnr|sales invoice n|sales invoice no|sales invoice number|"+
-		"n de factura|no de factura|nro de factura|num de factura|documento n|documento nr|n documento|nr documento")
+		"n de factura|no de factura|nro de factura|num de factura|documento n|documento nr|n documento|nr documento|"+
+		// A Mexican invoice's printed form: "Serie y folio: FB-20931"
+		// (its "Folio fiscal" is the tax authority's UUID, no number).
+		"serie y folio|serie folio|folio y serie")
+	f(FieldOther, 1, "folio fiscal|folio fiscal uuid|uuid|folio sat")
 	f(FieldInvoiceNumber, 0.6, "document number|document no|doc no|number|nummer|numero|no|nr")
 	f(FieldTitle, 1, "invoice|tax invoice|commercial invoice|credit note|rechnung|handelsrechnung|gutschrift|rechnungskorrektur|"+
 		"facture|avoir|factuur|creditnota|factura|fattura|nota di credito|sales invoice|quittierte rechnung|receipted invoice")
