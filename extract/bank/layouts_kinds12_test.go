@@ -270,8 +270,14 @@ var stmtKinds12 = []kindLayout{
 // stmtKinds12Bar: the share of the batch's fields that must be read, one
 // field under the figure reached.
 //
-// Not yet scored.
-const stmtKinds12Bar = 0.0
+// Scored once as it came (written after the eleventh batch's rules, never
+// tuned; our estimate for statements of these kinds nobody has seen): 52
+// of 54 (96.3%), 5 of 6 statements all right. The statement printer's
+// monospace columns, its "Rechnungsabschluss" with itemised fees and the
+// Spanish "F. Oper." table with its box of balances read right as they
+// came; the Dutch 60-row statement's negative closing balance, printed
+// unsigned with "Af" after it, read positive (and so did not validate).
+const stmtKinds12Bar = 51.0 / 54
 
 // TestStatementLayoutSuiteKinds12 scores the twelfth batch. The table is
 // logged (-v).
