@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
+	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/internal/testdocs"
 )
 
@@ -266,4 +267,33 @@ func TestKinds11Dump(t *testing.T) {
 		t.Skip("KINDS11=layout/n")
 	}
 	scoreKinds(t, stmtKinds11, 1000, spec)
+}
+
+// TestStatementKinds11Classified: each layout of the eleventh and twelfth
+// batches (9 transactions) is told a bank statement by the classifier, as
+// an upload of unknown type is.
+func TestStatementKinds11Classified(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	classifyKinds(t, append(append([]kindLayout{}, stmtKinds11...), stmtKinds12...), 1000)
+}
+
+// Kinds11ScanStatements is every layout of the eleventh and twelfth
+// batches with 9 transactions, as their suites draw them, for the scanned
+// suite.
+func Kinds11ScanStatements(t testing.TB) []ScanStatement {
+	var ss []ScanStatement
+	for _, l := range append(append([]kindLayout{}, stmtKinds11...), stmtKinds12...) {
+		s := l.make(1000, 9)
+		c := testdocs.NewProduced(0)
+		l.draw(c, s)
+		data, err := c.Bytes()
+		require.NoError(t, err)
+		cur := l.cur
+		ss = append(ss, ScanStatement{Name: l.name, PDF: data, Pages: c.Page(), Score: func(got *docextract.BankStatementData) (map[string]bool, []string) {
+			return kindFields(s, cur, got)
+		}})
+	}
+	return ss
 }
