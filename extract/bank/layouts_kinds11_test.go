@@ -245,8 +245,12 @@ var stmtKinds11 = []kindLayout{
 // (and "Bij Af") in one cell a title of a column of direction words
 // (colDir) as "Af/Bij" was. Left: one payee of the 60-row list read with
 // its counter-account's IBAN ("DE VRIES TECHNIEKBV NL17 ZEEL ...") where
-// the same payee's other rows read right.
-const stmtKinds11Bar = 52.0 / 54
+// the same payee's other rows read right. Its cause found after: the PDF
+// reader gave "BV" on that row the page title's size (13 pt for 7.5), and
+// the word space, measured against the larger size, looked a kerning
+// break; two words whose sizes read differ are now measured against the
+// smaller (layout.JoinKerned): 54 of 54, 6 of 6, no other suite changed.
+const stmtKinds11Bar = 53.0 / 54
 
 // TestStatementLayoutSuiteKinds11 scores the eleventh batch. The table is
 // logged (-v).
