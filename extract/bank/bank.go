@@ -1421,7 +1421,8 @@ func (m money) mark() int8 {
 }
 
 // amountAt parses the amount starting at word i, with a following
-// Soll/Haben or DR/CR marker.
+// Soll/Haben, DR/CR or Af/Bij marker ("7.255,98 Af" under a Dutch
+// statement's "Bedrag | Af/Bij" columns).
 func amountAt(ws []layout.Word, i int) (money, bool) {
 	s := ws[i].Text
 	if _, rest, ok := gluedCurrency(s); ok {
@@ -1481,7 +1482,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 	}
 	if i+1 < len(ws) && ws[i+1].X0-ws[i].X1 < 1.5*ws[i].H() {
 		switch t := strings.ToUpper(ws[i+1].Text); {
-		case t == "S" || t == "DR" || t == "D" || t == "DB" || t == "OD" || textparse.IsMinusWord(t):
+		case t == "S" || t == "DR" || t == "D" || t == "DB" || t == "OD" || t == "AF" || textparse.IsMinusWord(t):
 			r.v = r.v.Abs().Neg()
 			r.negative = true
 			if !textparse.IsMinusWord(t) {
@@ -1489,7 +1490,7 @@ func amountAt(ws []layout.Word, i int) (money, bool) {
 			}
 			r.used = append(r.used, i+1)
 			r.x1 = ws[i+1].X1
-		case t == "H" || t == "CR" || t == "C" || t == "+":
+		case t == "H" || t == "CR" || t == "C" || t == "BIJ" || t == "+":
 			r.v = r.v.Abs()
 			r.negative = false
 			r.positive = true
@@ -1735,7 +1736,7 @@ func otherLabelWord(s string) bool {
 		return false
 	}
 	switch u {
-	case "CR", "DR", "DB", "OD", "SOLL", "HABEN", "CREDIT", "DEBIT":
+	case "CR", "DR", "DB", "OD", "SOLL", "HABEN", "CREDIT", "DEBIT", "AF", "BIJ":
 		return false
 	}
 	return strings.IndexFunc(s, unicode.IsLetter) >= 0

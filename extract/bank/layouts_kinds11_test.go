@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/stretchr/testify/require"
 
+	"github.com/docextract/docextract"
 	"github.com/docextract/docextract/internal/testdocs"
 )
 
@@ -244,8 +245,12 @@ var stmtKinds11 = []kindLayout{
 // (and "Bij Af") in one cell a title of a column of direction words
 // (colDir) as "Af/Bij" was. Left: one payee of the 60-row list read with
 // its counter-account's IBAN ("DE VRIES TECHNIEKBV NL17 ZEEL ...") where
-// the same payee's other rows read right.
-const stmtKinds11Bar = 52.0 / 54
+// the same payee's other rows read right. Its cause found after: the PDF
+// reader gave "BV" on that row the page title's size (13 pt for 7.5), and
+// the word space, measured against the larger size, looked a kerning
+// break; two words whose sizes read differ are now measured against the
+// smaller (layout.JoinKerned): 54 of 54, 6 of 6, no other suite changed.
+const stmtKinds11Bar = 53.0 / 54
 
 // TestStatementLayoutSuiteKinds11 scores the eleventh batch. The table is
 // logged (-v).
@@ -266,4 +271,33 @@ func TestKinds11Dump(t *testing.T) {
 		t.Skip("KINDS11=layout/n")
 	}
 	scoreKinds(t, stmtKinds11, 1000, spec)
+}
+
+// TestStatementKinds11Classified: each layout of the eleventh and twelfth
+// batches (9 transactions) is told a bank statement by the classifier, as
+// an upload of unknown type is.
+func TestStatementKinds11Classified(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PDFium")
+	}
+	classifyKinds(t, append(append([]kindLayout{}, stmtKinds11...), stmtKinds12...), 1000)
+}
+
+// Kinds11ScanStatements is every layout of the eleventh and twelfth
+// batches with 9 transactions, as their suites draw them, for the scanned
+// suite.
+func Kinds11ScanStatements(t testing.TB) []ScanStatement {
+	var ss []ScanStatement
+	for _, l := range append(append([]kindLayout{}, stmtKinds11...), stmtKinds12...) {
+		s := l.make(1000, 9)
+		c := testdocs.NewProduced(0)
+		l.draw(c, s)
+		data, err := c.Bytes()
+		require.NoError(t, err)
+		cur := l.cur
+		ss = append(ss, ScanStatement{Name: l.name, PDF: data, Pages: c.Page(), Score: func(got *docextract.BankStatementData) (map[string]bool, []string) {
+			return kindFields(s, cur, got)
+		}})
+	}
+	return ss
 }

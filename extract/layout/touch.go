@@ -186,7 +186,15 @@ func joinKerned(ws []Word, space map[fontKey]float64) []Word {
 	for _, w := range ws {
 		if n := len(out); n > 0 {
 			p := out[n-1]
+			// The glyphs of one word are set in one size: where the two
+			// words' sizes read differ (a reader may take a word's size
+			// from another font setting on the page), the smaller is the
+			// measure, so a size misread larger never makes a word space
+			// look like a kerning break.
 			em := max(p.Size, w.Size)
+			if p.Size > 0 && w.Size > 0 {
+				em = min(p.Size, w.Size)
+			}
 			limit := min(0.85*spaceOf(space, p, w), 0.25)
 			if g := w.X0 - p.X1; em > 0 && g >= 0 && g < limit*em && !wholeBeside(p.Text, w.Text) && !endsBefore(p.Text, w.Text) && !labelBeforeCode(p.Text, w.Text) {
 				p.Text += w.Text

@@ -94,4 +94,14 @@ func TestJoinKerned(t *testing.T) {
 	JoinKerned(pages, lines)
 	require.Equal(t, "TRADE NAME", lines[0][1].Text())
 	require.Len(t, lines[0][0].Words, 25)
+
+	// A word space between two words whose sizes read differ (one read
+	// 17 pt, a size set elsewhere on the page) is measured against the
+	// smaller: "TECHNIEK BV" stays two words.
+	pages = []Page{{}}
+	misread := kernLine([]string{"TECHNIEK", "BV"}, []float64{0.278})
+	misread.Words[1].Size = 17
+	lines = [][]Line{{spaced(30, 0.278), misread}}
+	JoinKerned(pages, lines)
+	require.Equal(t, "TECHNIEK BV", lines[0][1].Text())
 }
