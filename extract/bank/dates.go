@@ -193,7 +193,7 @@ func headerCurrency(pages [][]layout.Line) string {
 	}
 	ls := pages[0]
 	for k := 0; k < 2 && k < len(ls); k++ {
-		if !containsWord(textparse.Fold(ls[k].Text()), bankWords) {
+		if !textparse.HasWord(textparse.Fold(ls[k].Text()), bankWords...) {
 			continue
 		}
 		for j := k; j <= k+2 && j < len(ls); j++ {
@@ -205,29 +205,6 @@ func headerCurrency(pages [][]layout.Line) string {
 	}
 	return ""
 }
-
-// containsWord reports whether one of words stands in s as whole words.
-func containsWord(s string, words []string) bool {
-	for _, w := range words {
-		for k := 0; ; {
-			j := strings.Index(s[k:], w)
-			if j < 0 {
-				break
-			}
-			j += k
-			e := j + len(w)
-			if (j == 0 || !wordByte(s[j-1])) && (e == len(s) || !wordByte(s[e])) {
-				return true
-			}
-			k = j + 1
-		}
-	}
-	return false
-}
-
-// wordByte: a byte of a word's letters (a folded letter, or part of one
-// outside ASCII).
-func wordByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 0x80 }
 
 // lineTexts is the text of every line of pages, in order, for
 // textparse.NewCurrencyContext; built only where a rule needs it.

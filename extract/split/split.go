@@ -589,9 +589,9 @@ func accountSections(folded []string) (opens, ends bool, acct, openVal, closeVal
 			continue
 		}
 		kind := 0
-		if containsAnyWords(f, openingBalanceLabels) {
+		if textparse.HasWord(f, openingBalanceLabels...) {
 			kind = 1
-		} else if containsAnyWords(f, closingBalanceLabels) {
+		} else if textparse.HasWord(f, closingBalanceLabels...) {
 			kind = -1
 		}
 		if kind == 0 {
@@ -651,28 +651,6 @@ func accountAbove(folded []string, i int) string {
 	}
 	return ""
 }
-
-// containsAnyWords reports whether one of labels stands in s as whole
-// words ("ending balance" is not in "pending balance").
-func containsAnyWords(s string, labels []string) bool {
-	for _, l := range labels {
-		for k := 0; ; {
-			j := strings.Index(s[k:], l)
-			if j < 0 {
-				break
-			}
-			j += k
-			e := j + len(l)
-			if (j == 0 || !isLetter(s[j-1])) && (e == len(s) || !isLetter(s[e])) {
-				return true
-			}
-			k = j + 1
-		}
-	}
-	return false
-}
-
-func isLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 0x80 }
 
 func jaccard(a, b map[string]bool) float64 {
 	if len(a) == 0 && len(b) == 0 {

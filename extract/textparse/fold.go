@@ -47,3 +47,30 @@ func Fold(s string) string {
 	}
 	return b.String()
 }
+
+// HasWord reports whether one of words stands in fold (text as Fold gives
+// it) as whole words: with no letter right before or after it, so that
+// "ending balance" is not found in "pending balance". A byte outside ASCII
+// counts as a letter (Fold keeps the letters it cannot fold).
+func HasWord(fold string, words ...string) bool {
+	for _, w := range words {
+		if w == "" {
+			continue
+		}
+		for k := 0; ; {
+			j := strings.Index(fold[k:], w)
+			if j < 0 {
+				break
+			}
+			j += k
+			e := j + len(w)
+			if (j == 0 || !foldedLetter(fold[j-1])) && (e == len(fold) || !foldedLetter(fold[e])) {
+				return true
+			}
+			k = j + 1
+		}
+	}
+	return false
+}
+
+func foldedLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 0x80 }
