@@ -236,5 +236,9 @@ func TestLayoutSuiteKinds8(t *testing.T) {
 	runLayoutParts(t, "kinds8", []layoutPart{{"report", invKinds8Layouts, layoutKinds8Bar}})
 }
 
-// layoutKinds8Bar: not scored yet.
-const layoutKinds8Bar = 0.0
+// layoutKinds8Bar: scored once as it came, before any rule was written
+// for it: 36 of 37 fields (97.3%), 2 of 3 invoices all right:
+// de-tischler-textverarbeitung 12/12; nl-creditfactuur-retour 12/12;
+// es-factura-serie-numero 12/13 (no number read from "Serie: A" and
+// "Número: 1523" printed apart).
+const layoutKinds8Bar = 0.95
