@@ -781,3 +781,65 @@ func isConnector(w string) bool {
 	}
 	return connectors[strings.ToLower(strings.Trim(w, ".:°º#"))]
 }
+
+// seriesWords label an invoice's series printed apart from its number (EN
+// DE FR NL ES IT): "Serie: A", "Series", "Série", "Reeks", "Sezionale".
+var seriesWords = map[string]bool{"serie": true, "series": true, "reeks": true, "sezionale": true}
+
+// numberWords label a bare number in the cell after the series: "Número:",
+// "Number", "Nummer", "Numéro", "Numero", "Nr.", "No.", "Nº", "N°".
+var numberWords = map[string]bool{"numero": true, "number": true, "nummer": true, "nr": true, "no": true, "n": true, "num": true}
+
+// seriesNumbers finds a series and its number printed apart in two cells
+// of one line, "Serie: A" then "Número: 1523" (the value may be glued to
+// its label, "Número:1523"), and reads them joined as "A-1523", as the
+// two make up the invoice's number.
+func (d *doc) seriesNumbers() []cand {
+	var out []cand
+	for li := range d.lines {
+		l := &d.lines[li]
+		for k := 0; k+2 < len(l.words); k++ {
+			if k > 0 && l.cellOf[k-1] == l.cellOf[k] {
+				continue
+			}
+			lab, glued, _ := strings.Cut(l.words[k], ":")
+			if !seriesWords[textparse.Fold(lab)] || glued != "" {
+				continue
+			}
+			j := k + 1
+			if j < len(l.words) && l.words[j] == ":" {
+				j++
+			}
+			if j+1 >= len(l.words) || l.cellOf[j] != l.cellOf[k] || l.cellOf[j+1] == l.cellOf[j] {
+				continue
+			}
+			series := strings.Trim(l.words[j], ":;,")
+			if len(series) == 0 || len(series) > 4 || strings.Trim(series, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
+				continue
+			}
+			nl, val, _ := strings.Cut(l.words[j+1], ":")
+			nl = strings.TrimSuffix(strings.TrimSuffix(textparse.Fold(nl), "."), "º")
+			if !numberWords[nl] && !strings.HasPrefix(l.words[j+1], "Nº") && !strings.HasPrefix(l.words[j+1], "N°") {
+				continue
+			}
+			if val == "" {
+				n := j + 2
+				if n < len(l.words) && l.words[n] == ":" {
+					n++
+				}
+				if n >= len(l.words) || l.cellOf[n] != l.cellOf[j+1] {
+					continue
+				}
+				val = l.words[n]
+			}
+			id, ok := d.idToken(val)
+			if !ok {
+				continue
+			}
+			// above a bare "Factura nº" label's reading of the number alone
+			sc := 1.2 + 0.1*(1-d.relY(li))
+			out = append(out, cand{score: sc, line: li, s: series + "-" + id})
+		}
+	}
+	return out
+}

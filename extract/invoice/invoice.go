@@ -38,7 +38,7 @@ func ExtractScored(pages []layout.Page) (*docextract.InvoiceData, map[string]flo
 	g := &out.General
 
 	tnums, tdates := d.titleNumbers()
-	if c := best(append(d.invoiceNumbers(), tnums...)); c != nil {
+	if c := best(append(append(d.invoiceNumbers(), tnums...), d.seriesNumbers()...)); c != nil {
 		g.InvoiceNumber = docextract.Str(c.s)
 		conf["InvoiceNumber"] = labelConf(c.score)
 	}
