@@ -304,9 +304,14 @@ var stmtKinds13 = []kindLayout{
 // field under the figure reached.
 //
 // Scored once as it came (written after the twelfth batch's rules, never
-// tuned; our estimate for statements of these kinds nobody has seen):
-// SCORE.
-const stmtKinds13Bar = 0.0 / 54
+// tuned; our estimate for statements of these kinds nobody has seen): 52
+// of 54 (96.3%), 4 of 6 statements all right. The French overdrawn
+// relevé in the French number style with its column totals and the
+// German statement with the sign glued after its amounts read right as
+// they came; the Italian BancoPosta statement's dates ("03/03", the year
+// only in "MESE DI GIUGNO 2023") were not read at all, in both sizes,
+// while its amounts, payees and carried balances were.
+const stmtKinds13Bar = 51.0 / 54
 
 // TestStatementLayoutSuiteKinds13 scores the thirteenth batch. The table
 // is logged (-v).
