@@ -244,6 +244,9 @@ type extractor struct {
 	// numberYear is the year of the statement's number ("Auszug
 	// 12/2023"), 0 when none was printed.
 	numberYear int
+	// monthYear is the first month named with its year outside the rows
+	// ("MESE DI GIUGNO 2023", "März 2024"), "2023-06".
+	monthYear string
 	// descAbove: the table prints each transaction's description above
 	// its line of date and amount (descAboveRows); pendAbove holds the
 	// text lines read since the last transaction, the next one's.
@@ -478,6 +481,14 @@ func (x *extractor) completeDates() {
 	lo, hi := x.minDate, x.maxDate
 	if g.PeriodStart != nil && g.PeriodEnd != nil {
 		lo, hi = *g.PeriodStart, *g.PeriodEnd
+	}
+	if lo == "" && x.monthYear != "" {
+		// No full date printed anywhere but a month named with its year
+		// in the heading ("MESE DI GIUGNO 2023", "Month of March 2024"):
+		// the rows are of that month, or nearest it.
+		if t, err := time.Parse("2006-01", x.monthYear); err == nil {
+			lo, hi = t.Format(time.DateOnly), t.AddDate(0, 1, -1).Format(time.DateOnly)
+		}
 	}
 	if lo == "" && x.numberYear > 0 {
 		// No full date printed anywhere but the statement's number
@@ -2739,6 +2750,9 @@ func (x *extractor) general(l *line, first bool) {
 		}
 	}
 	x.noteDates(toks)
+	if x.monthYear == "" {
+		x.monthYear = monthWithYear(toks)
+	}
 	if x.numberYear == 0 {
 		if m := reNumberYear.FindStringSubmatch(strings.Join(toks, " ")); m != nil {
 			x.numberYear, _ = strconv.Atoi(m[1])
@@ -2752,6 +2766,21 @@ func (x *extractor) general(l *line, first bool) {
 			x.topName = cells[0].text
 		}
 	}
+}
+
+// monthWithYear is the first month name followed by a four-digit year
+// among toks ("GIUGNO 2023", "mars 2024,"), as "2023-06"; "" if none.
+func monthWithYear(toks []string) string {
+	for i := 0; i+1 < len(toks); i++ {
+		w := strings.Trim(toks[i], ".,:")
+		if len(w) < 3 || !yearNum(toks[i+1]) {
+			continue
+		}
+		if m := textparse.MonthNumber(w); m > 0 {
+			return strings.TrimRight(toks[i+1], ".,") + "-" + strconv.Itoa(100 + m)[1:]
+		}
+	}
+	return ""
 }
 
 // reNumberYear reads the year of a statement's number printed as number
