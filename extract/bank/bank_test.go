@@ -81,3 +81,20 @@ func TestSplitGluedDates(t *testing.T) {
 	require.Equal(t, "01 Oct23", text(splitGluedDates(words("01", "Oct23"), false)), "a text layer's glued word with no day")
 	require.Equal(t, "040ct23", text(splitGluedDates(words("040ct23"), false)), "no zero read as O on a text layer")
 }
+
+func TestMonthWithYear(t *testing.T) {
+	for _, c := range []struct {
+		text, want string
+	}{
+		{"ESTRATTO CONTO BANCOPOSTA MESE DI GIUGNO 2023", "2023-06"},
+		{"Kontoauszug März 2024", "2024-03"},
+		{"Relevé du mois de mars 2024,", "2024-03"},
+		{"Statement for December 2023.", "2023-12"},
+		{"Afschrift 4 2025", ""},               // no month name
+		{"Juni 23", ""},                        // no four-digit year
+		{"Mai 1850", ""},                       // no year of a statement
+		{"Saldo al 30 giugno 2023", "2023-06"}, // a full date also reads as its month
+	} {
+		require.Equal(t, c.want, monthWithYear(strings.Fields(c.text)), c.text)
+	}
+}
